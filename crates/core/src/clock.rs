@@ -1,0 +1,1 @@
+//! The rules clock (filled in by the clock work).

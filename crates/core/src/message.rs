@@ -1,0 +1,1 @@
+//! The move message (filled in by the reader work).

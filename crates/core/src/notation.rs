@@ -1,0 +1,1 @@
+//! Notation (filled in by the notation work).

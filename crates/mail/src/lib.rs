@@ -1,0 +1,3 @@
+//! ccmail-mail: the mail side of ccmail. Speaks mail, not chess.
+
+pub mod mime;

@@ -1,0 +1,1 @@
+//! MIME decoding (filled in by the MIME work).
