@@ -1,1 +1,587 @@
-//! Notation (filled in by the notation work).
+//! Notation: reading a move as a person wrote it, writing a move in the game's notation.
+//!
+//! Reading is tolerant (message-form.md, "What ccmail must read"): ICCF numeric notation, SAN
+//! with English or Russian piece letters, long algebraic (`e2-e4`, `Кg1-f3`, `e4:d5`) and UCI.
+//! Every form is reduced to a [`Pattern`] — piece, from-file, from-rank, destination, promotion,
+//! castling side — and matched against the legal moves of the position. So castling written
+//! as the king's move (`5171`, `e1-g1`) is decided by the piece on the from-square, never by the
+//! digits alone: a rook on e1 going to g1 is a rook move.
+//!
+//! 51.3.6: check, mate and capture signs, `!`/`?` and a duplicate in brackets are ignored.
+//! 51.3.4: what can't be read is *illegible*, what matches two moves is *ambiguous*, what
+//! matches none is *impossible*; [`MoveError`] says which, for which text, and why.
+//!
+//! Writing is exact: [`write_move`] in numeric, SAN, Russian SAN, long algebraic or UCI.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+
+/// A notation ccmail writes moves in. A game's notation is one of the first three (51.2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Notation {
+    /// ICCF numeric (Article 53): `5254`, castling as the king's move `5171`, `17181` for a=Q.
+    Numeric,
+    /// SAN with English letters: `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    San,
+    /// SAN with Russian letters: `Кf3`, `e:d5`, `0-0`, `e8=Ф+`.
+    SanRu,
+    /// Long algebraic: `e2-e4`, `Ng1-f3`, `e4xd5`, `e7-e8=Q`.
+    Lan,
+    /// UCI: `e2e4`, `e1g1`, `e7e8q`.
+    Uci,
+}
+
+impl Notation {
+    /// All notations, for tests and round trips.
+    pub const ALL: [Notation; 5] = [
+        Notation::Numeric,
+        Notation::San,
+        Notation::SanRu,
+        Notation::Lan,
+        Notation::Uci,
+    ];
+
+    /// The name used in the config and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notation::Numeric => "numeric",
+            Notation::San => "san",
+            Notation::SanRu => "san-ru",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A notation name that is not one of `numeric`, `san`, `san-ru`, `lan`, `uci`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown notation {0:?} (expected numeric, san, san-ru, lan or uci)")]
+pub struct ParseNotationError(pub String);
+
+impl FromStr for Notation {
+    type Err = ParseNotationError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.as_str() == s)
+            .ok_or_else(|| ParseNotationError(s.to_owned()))
+    }
+}
+
+/// What is wrong with a written move (51.3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveErrorKind {
+    /// The text is not a move in any notation ccmail reads.
+    Illegible,
+    /// The text fits more than one legal move.
+    Ambiguous,
+    /// The text is a move, but not a legal one in the position.
+    Impossible,
+}
+
+/// A move that could not be read, with the text and the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text}: {reason}")]
+pub struct MoveError {
+    pub kind: MoveErrorKind,
+    /// The move as written.
+    pub text: String,
+    /// Why, in words: "9 is not a file", "both Nc3-e2 and Ng1-e2 fit".
+    pub reason: String,
+}
+
+impl MoveError {
+    fn new(kind: MoveErrorKind, text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError {
+            kind,
+            text: text.to_owned(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A written move reduced to what it says, before it meets a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pattern {
+    Castle(CastlingSide),
+    Coords {
+        /// `None` when no piece letter was written (and none is implied).
+        role: Option<Role>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+/// Reads one move as written, in any notation ccmail reads, and finds it in `pos`.
+///
+/// `text` is a single move: move numbers are the caller's business (see
+/// [`strip_move_number`]). Signs and a bracketed duplicate are ignored (51.3.6).
+pub fn read_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let pattern = parse_pattern(text)?;
+    find_move(pos, text, pattern)
+}
+
+/// Splits a leading move number (`12.`, `12...`, `12…`, `12.e4`) off a token; returns the
+/// number, whether it was a Black-to-move number (`...`/`…`), and the rest.
+pub fn strip_move_number(token: &str) -> Option<(u32, bool, &str)> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: u32 = token[..digits].parse().ok()?;
+    let rest = &token[digits..];
+    let dots = rest
+        .char_indices()
+        .take_while(|&(_, c)| c == '.' || c == '…')
+        .last()
+        .map(|(i, c)| i + c.len_utf8())?;
+    let marker = &rest[..dots];
+    let black = marker.len() > 1 || marker.contains('…');
+    Some((number, black, &rest[dots..]))
+}
+
+/// Cheap test of whether a token is a move attempt at all (for a reader scanning free text):
+/// it looks like numeric notation, castling, or has a square in it.
+pub fn looks_like_move(token: &str) -> bool {
+    let core = clean(token);
+    if core.is_empty() || core.chars().count() > 12 {
+        return false;
+    }
+    if core.bytes().all(|b| b.is_ascii_digit()) {
+        return core.len() == 4 || core.len() == 5;
+    }
+    if castle_side(&core).is_some() {
+        return true;
+    }
+    let chars: Vec<char> = core.chars().collect();
+    chars
+        .windows(2)
+        .any(|w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]))
+}
+
+/// Writes `m` (a legal move in `pos`) in `notation`. SAN forms carry `+`/`#`.
+pub fn write_move(pos: &Chess, m: Move, notation: Notation) -> String {
+    match notation {
+        Notation::Numeric => numeric(pos, m),
+        Notation::San => SanPlus::from_move(pos.clone(), m).to_string(),
+        Notation::SanRu => russian(&SanPlus::from_move(pos.clone(), m).to_string()),
+        Notation::Lan => lan(m),
+        Notation::Uci => m.to_uci(CastlingMode::Standard).to_string(),
+    }
+}
+
+/// SAN with English letters and no check or mate sign: the form of `parse --json`.
+pub fn san(pos: &Chess, m: Move) -> String {
+    shakmaty::san::San::from_move(pos, m).to_string()
+}
+
+fn numeric(pos: &Chess, m: Move) -> String {
+    let from = m.from().expect("chess moves have a from-square");
+    let to = king_target(pos, m);
+    let mut s = String::with_capacity(5);
+    for sq in [from, to] {
+        s.push(char::from(b'1' + sq.file().to_u32() as u8));
+        s.push(sq.rank().char());
+    }
+    if let Some(p) = m.promotion() {
+        s.push(match p {
+            Role::Queen => '1',
+            Role::Rook => '2',
+            Role::Bishop => '3',
+            _ => '4',
+        });
+    }
+    s
+}
+
+fn lan(m: Move) -> String {
+    if let Some(side) = m.castling_side() {
+        return castle_text(side, "O").to_owned();
+    }
+    let from = m.from().expect("chess moves have a from-square");
+    let mut s = String::new();
+    if m.role() != Role::Pawn {
+        s.push(m.role().upper_char());
+    }
+    s.push_str(&from.to_string());
+    s.push(if m.is_capture() { 'x' } else { '-' });
+    s.push_str(&m.to().to_string());
+    if let Some(p) = m.promotion() {
+        s.push('=');
+        s.push(p.upper_char());
+    }
+    s
+}
+
+fn castle_text(side: CastlingSide, o: &str) -> &'static str {
+    match (side, o) {
+        (CastlingSide::KingSide, "O") => "O-O",
+        (CastlingSide::QueenSide, "O") => "O-O-O",
+        (CastlingSide::KingSide, _) => "0-0",
+        (CastlingSide::QueenSide, _) => "0-0-0",
+    }
+}
+
+/// English SAN text to Russian letters: Кр Ф Л С К, `:` for captures, `0-0`.
+fn russian(san: &str) -> String {
+    let mut out = String::with_capacity(san.len() + 2);
+    for c in san.chars() {
+        match c {
+            'K' => out.push_str("Кр"),
+            'Q' => out.push('Ф'),
+            'R' => out.push('Л'),
+            'B' => out.push('С'),
+            'N' => out.push('К'),
+            'x' => out.push(':'),
+            'O' => out.push('0'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The square a move goes to as a person writes it: for castling, the king's square.
+fn king_target(pos: &Chess, m: Move) -> Square {
+    match m.castling_side() {
+        Some(side) => side.king_to(pos.turn()),
+        None => m.to(),
+    }
+}
+
+/// Removes what 51.3.6 says to ignore and folds look-alike characters.
+fn clean(text: &str) -> String {
+    let text = text.trim();
+    // A duplicate in brackets: `5254(e4)`, `5254 [e2-e4]`.
+    let text = match text.find(['(', '[', '{']) {
+        Some(i) if i > 0 => &text[..i],
+        _ => text,
+    };
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '+' | '#' | '!' | '?' | '†' | '‡' | '×' | ',' | ';' => {}
+            // Dashes of every kind are the hyphen of long algebraic and castling.
+            '–' | '—' | '‒' | '−' => out.push('-'),
+            // Cyrillic letters typed for the files (а с е), Cyrillic О/о in castling.
+            'а' => out.push('a'),
+            'с' => out.push('c'),
+            'е' => out.push('e'),
+            'О' | 'о' => out.push('O'),
+            'х' => out.push('x'),
+            c => out.push(c),
+        }
+    }
+    // An en-passant mark after the move.
+    for suffix in ["e.p.", "e.p", "ep", "в.п.", "b.п."] {
+        if let Some(stripped) = out.strip_suffix(suffix) {
+            if stripped.len() >= 2 {
+                out.truncate(stripped.len());
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn castle_side(core: &str) -> Option<CastlingSide> {
+    let folded: String = core
+        .chars()
+        .filter(|&c| c != '-')
+        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
+        .collect();
+    match folded.as_str() {
+        "OO" => Some(CastlingSide::KingSide),
+        "OOO" => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
+}
+
+/// A piece letter at the start of a move: English (K Q R B N, N/Q/R/K also lower case),
+/// Russian (Кр Ф Л С К, with Latin look-alikes Kp and C). Returns the role and the rest.
+fn piece_prefix(s: &str) -> Option<(Role, &str)> {
+    for (prefix, role) in [
+        ("Кр", Role::King),
+        ("Kр", Role::King),
+        ("Кp", Role::King),
+        ("Kp", Role::King),
+        ("K", Role::King),
+        ("Q", Role::Queen),
+        ("R", Role::Rook),
+        ("B", Role::Bishop),
+        ("N", Role::Knight),
+        ("S", Role::Knight),
+        ("Ф", Role::Queen),
+        ("Л", Role::Rook),
+        ("С", Role::Bishop),
+        ("C", Role::Bishop),
+        ("К", Role::Knight),
+        ("k", Role::King),
+        ("q", Role::Queen),
+        ("r", Role::Rook),
+        ("n", Role::Knight),
+    ] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            return Some((role, rest));
+        }
+    }
+    None
+}
+
+fn promotion_piece(c: char) -> Option<Role> {
+    match c {
+        'Q' | 'q' | 'Ф' | 'ф' => Some(Role::Queen),
+        'R' | 'r' | 'Л' | 'л' => Some(Role::Rook),
+        'B' | 'b' | 'С' | 'с' => Some(Role::Bishop),
+        'N' | 'n' | 'К' | 'к' | 'S' => Some(Role::Knight),
+        _ => None,
+    }
+}
+
+fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+    let core = clean(text);
+    let illegible = |why: &str| MoveError::new(MoveErrorKind::Illegible, text.trim(), why);
+    if core.is_empty() {
+        return Err(illegible("no move written"));
+    }
+    if core.bytes().all(|b| b.is_ascii_digit()) {
+        return parse_numeric(&core).map_err(|why| illegible(&why));
+    }
+    if let Some(side) = castle_side(&core) {
+        return Ok(Pattern::Castle(side));
+    }
+    parse_algebraic(&core).ok_or_else(|| illegible("not a move in any notation ccmail reads"))
+}
+
+/// ICCF numeric: from-file, from-rank, to-file, to-rank digits 1–8, then 1–4 for a promotion.
+fn parse_numeric(digits: &str) -> Result<Pattern, String> {
+    let d: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
+    if d.len() != 4 && d.len() != 5 {
+        return Err(format!(
+            "numeric moves have 4 digits (5 for a promotion), this has {}",
+            d.len()
+        ));
+    }
+    let names = ["from-file", "from-rank", "to-file", "to-rank"];
+    for (i, name) in names.iter().enumerate() {
+        if !(1..=8).contains(&d[i]) {
+            let what = if i % 2 == 0 { "file" } else { "rank" };
+            return Err(format!(
+                "{} is not a {what} ({name}: digits 1–8 only)",
+                d[i]
+            ));
+        }
+    }
+    let promotion = match d.get(4) {
+        None => None,
+        Some(1) => Some(Role::Queen),
+        Some(2) => Some(Role::Rook),
+        Some(3) => Some(Role::Bishop),
+        Some(4) => Some(Role::Knight),
+        Some(x) => {
+            return Err(format!(
+                "{x} is not a promotion piece (1 queen, 2 rook, 3 bishop, 4 knight)"
+            ));
+        }
+    };
+    let square = |f: u32, r: u32| Square::from_coords(File::new(f - 1), Rank::new(r - 1));
+    Ok(Pattern::Coords {
+        role: None,
+        from_file: Some(File::new(d[0] - 1)),
+        from_rank: Some(Rank::new(d[1] - 1)),
+        to: square(d[2], d[3]),
+        promotion,
+    })
+}
+
+/// SAN (English or Russian letters), long algebraic and UCI.
+fn parse_algebraic(core: &str) -> Option<Pattern> {
+    let (role, rest) = match piece_prefix(core) {
+        Some((role, rest)) => (Some(role), rest),
+        None => (None, core),
+    };
+    // Promotion at the end: `=Q`, `Q`, `(Q)` was cut as a bracket, `/Q`.
+    let mut chars: Vec<char> = rest.chars().filter(|&c| c != 'x' && c != ':').collect();
+    let mut promotion = None;
+    if let Some(&last) = chars.last() {
+        if let Some(p) = promotion_piece(last) {
+            // `b` at the end is a file only when a rank follows it; at the end it is a bishop.
+            if chars.len() >= 3 {
+                promotion = Some(p);
+                chars.pop();
+                if matches!(chars.last(), Some('=' | '/')) {
+                    chars.pop();
+                }
+            }
+        }
+    }
+    // What is left: [from-file][from-rank][-]to-file to-rank.
+    let hyphen = chars.iter().filter(|&&c| c == '-').count();
+    chars.retain(|&c| c != '-');
+    let n = chars.len();
+    if n < 2 || hyphen > 1 {
+        return None;
+    }
+    let to_file = File::from_char(chars[n - 2])?;
+    let to_rank = Rank::from_char(chars[n - 1])?;
+    let (mut from_file, mut from_rank) = (None, None);
+    for &c in &chars[..n - 2] {
+        if let Some(f) = File::from_char(c).filter(|_| from_file.is_none() && from_rank.is_none()) {
+            from_file = Some(f);
+        } else if let Some(r) = Rank::from_char(c).filter(|_| from_rank.is_none()) {
+            from_rank = Some(r);
+        } else {
+            return None;
+        }
+    }
+    let coordinate = from_file.is_some() && from_rank.is_some();
+    if hyphen == 1 && !coordinate {
+        return None;
+    }
+    // In SAN a move with no piece letter is a pawn's; in long algebraic and UCI it may be any.
+    let role = match role {
+        Some(r) => Some(r),
+        None if coordinate => None,
+        None => Some(Role::Pawn),
+    };
+    Some(Pattern::Coords {
+        role,
+        from_file,
+        from_rank,
+        to: Square::from_coords(to_file, to_rank),
+        promotion,
+    })
+}
+
+fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let legal = pos.legal_moves();
+    let mut fits: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| fits(pos, m, pattern))
+        .collect();
+    // A stable order for the words: by from-square file then rank, queen promotions first.
+    fits.sort_by_key(|m| {
+        let from = m.from().expect("chess moves have a from-square");
+        (from.file(), from.rank(), std::cmp::Reverse(m.promotion()))
+    });
+    match fits.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::new(
+            MoveErrorKind::Impossible,
+            text,
+            impossible_reason(pos, pattern),
+        )),
+        many => {
+            let names: Vec<String> = many.iter().map(|&m| lan(m)).collect();
+            let why =
+                if many.iter().all(|m| m.is_promotion()) && pattern_promotion(pattern).is_none() {
+                    format!("the promotion piece is not given ({})", names.join(", "))
+                } else {
+                    format!("it fits {}", join_or(&names))
+                };
+            Err(MoveError::new(MoveErrorKind::Ambiguous, text, why))
+        }
+    }
+}
+
+fn pattern_promotion(p: Pattern) -> Option<Role> {
+    match p {
+        Pattern::Coords { promotion, .. } => promotion,
+        Pattern::Castle(_) => None,
+    }
+}
+
+fn fits(pos: &Chess, m: Move, pattern: Pattern) -> bool {
+    match pattern {
+        Pattern::Castle(side) => m.castling_side() == Some(side),
+        Pattern::Coords {
+            role,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } => {
+            let from = m.from().expect("chess moves have a from-square");
+            role.is_none_or(|r| r == m.role())
+                && from_file.is_none_or(|f| f == from.file())
+                && from_rank.is_none_or(|r| r == from.rank())
+                && king_target(pos, m) == to
+                && (promotion == m.promotion() || (promotion.is_none() && m.is_promotion()))
+        }
+    }
+}
+
+fn impossible_reason(pos: &Chess, pattern: Pattern) -> String {
+    match pattern {
+        Pattern::Castle(side) => format!(
+            "castling {} is not possible here",
+            if side.is_king_side() { "short" } else { "long" }
+        ),
+        Pattern::Coords {
+            role,
+            from_file,
+            from_rank,
+            to,
+            ..
+        } => {
+            if let (Some(f), Some(r)) = (from_file, from_rank) {
+                let from = Square::from_coords(f, r);
+                return match pos.board().piece_at(from) {
+                    None => format!("there is no piece on {from}"),
+                    Some(p) if p.color != pos.turn() => {
+                        format!("the piece on {from} is not {}'s", color_name(pos))
+                    }
+                    Some(p) => format!("the {} on {from} can't go to {to}", role_name(p.role)),
+                };
+            }
+            let what = role.map_or("piece", role_name);
+            format!("no {what} of {} can go to {to}", color_name(pos))
+        }
+    }
+}
+
+fn color_name(pos: &Chess) -> &'static str {
+    if pos.turn().is_white() {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("both {} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

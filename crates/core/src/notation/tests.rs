@@ -1,0 +1,215 @@
+use super::*;
+use shakmaty::fen::Fen;
+
+fn position(fen: &str) -> Chess {
+    Fen::from_ascii(fen.as_bytes())
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+fn after(moves: &[&str]) -> Chess {
+    let mut pos = Chess::default();
+    for text in moves {
+        let m = read_move(&pos, text).unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+fn reads_as(pos: &Chess, text: &str) -> String {
+    match read_move(pos, text) {
+        Ok(m) => san(pos, m),
+        Err(e) => format!("{:?}: {}", e.kind, e.reason),
+    }
+}
+
+#[test]
+fn hard_cases() {
+    // A rook on e1 (king on h1) going to g1 is a rook move, not castling.
+    let rook_e1 = position("k7/8/8/8/8/8/8/4R2K w - - 0 1");
+    // The king on e1 with castling rights: 5171 is short castling.
+    let king_e1 = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let italian = after(&["e4", "e5", "Nf3", "Nc6"]);
+    let promo = position("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let rows: &[(&Chess, &str, &str)] = &[
+        (&rook_e1, "5171", "Rg1"),
+        (&rook_e1, "e1-g1", "Rg1"),
+        (&king_e1, "5171", "O-O"),
+        (&king_e1, "5131", "O-O-O"),
+        (&king_e1, "e1g1", "O-O"),
+        (&king_e1, "Kpe1-g1", "O-O"),
+        (&king_e1, "0-0-0", "O-O-O"),
+        (&king_e1, "O-O-O+", "O-O-O"),
+        (&king_e1, "О-О", "O-O"),        // Cyrillic О
+        (&Chess::default(), "е4", "e4"), // Cyrillic е
+        (&Chess::default(), "e2-e4", "e4"),
+        (&Chess::default(), "e2e4", "e4"),
+        (&Chess::default(), "5254", "e4"),
+        (&Chess::default(), "5254(e4)", "e4"),
+        (&Chess::default(), "Кg1-f3", "Nf3"),
+        (&Chess::default(), "Кf3", "Nf3"),
+        (&Chess::default(), "g1-f3", "Nf3"),
+        (&Chess::default(), "Nf3!?", "Nf3"),
+        (&italian, "Кf3:e5+!", "Nxe5"),
+        (&italian, "Nxe5", "Nxe5"),
+        (&italian, "Ne5", "Nxe5"), // a missing capture sign is ignored (51.3.6)
+        (&italian, "Сf1-b5", "Bb5"),
+        (&italian, "Сb5", "Bb5"),
+        (&italian, "Cb5", "Bb5"),
+        (&italian, "Фe2", "Qe2"),
+        (&italian, "Крe2", "Ke2"),
+        (&promo, "a7-a8=Q", "a8=Q"),
+        (&promo, "17181", "a8=Q"),
+        (&promo, "17184", "a8=N"),
+        (&promo, "a8=N", "a8=N"),
+        (&promo, "a8К", "a8=N"),
+        (&promo, "a7a8n", "a8=N"),
+        (&promo, "axb8=Ф", "axb8=Q"),
+        (&promo, "a:b8Л", "axb8=R"),
+        (&promo, "17283", "axb8=B"),
+        // Illegible, ambiguous, impossible (51.3.4).
+        (
+            &Chess::default(),
+            "9685",
+            "Illegible: 9 is not a file (from-file: digits 1–8 only)",
+        ),
+        (
+            &Chess::default(),
+            "5294",
+            "Illegible: 9 is not a file (to-file: digits 1–8 only)",
+        ),
+        (
+            &Chess::default(),
+            "525",
+            "Illegible: numeric moves have 4 digits (5 for a promotion), this has 3",
+        ),
+        (
+            &Chess::default(),
+            "Zz9",
+            "Illegible: not a move in any notation ccmail reads",
+        ),
+        (&Chess::default(), "", "Illegible: no move written"),
+        (
+            &Chess::default(),
+            "5255",
+            "Impossible: the pawn on e2 can't go to e5",
+        ),
+        (
+            &Chess::default(),
+            "5354",
+            "Impossible: there is no piece on e3",
+        ),
+        (
+            &Chess::default(),
+            "5755",
+            "Impossible: the piece on e7 is not White's",
+        ),
+        (
+            &Chess::default(),
+            "Bb5",
+            "Impossible: no bishop of White can go to b5",
+        ),
+        (
+            &Chess::default(),
+            "0-0",
+            "Impossible: castling short is not possible here",
+        ),
+        (
+            &promo,
+            "a8",
+            "Ambiguous: the promotion piece is not given (a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N)",
+        ),
+        (
+            &promo,
+            "1718",
+            "Ambiguous: the promotion piece is not given (a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N)",
+        ),
+    ];
+    for (pos, text, want) in rows {
+        assert_eq!(reads_as(pos, text), *want, "reading {text:?}");
+    }
+}
+
+#[test]
+fn ambiguous_knight_names_both() {
+    // Sample 14: both the c3 and the g1 knight can go to e2.
+    let pos = after(&[
+        "e4", "e6", "d4", "d5", "Nc3", "Nf6", "e5", "Nfd7", "f4", "c5",
+    ]);
+    let err = read_move(&pos, "Ne2").unwrap_err();
+    assert_eq!(err.kind, MoveErrorKind::Ambiguous);
+    assert_eq!(err.to_string(), "Ne2: it fits both Nc3-e2 and Ng1-e2");
+    assert_eq!(reads_as(&pos, "Nge2"), "Nge2");
+}
+
+#[test]
+fn en_passant_written_russian_style() {
+    // Sample 04: 3.e:d6 after 1.e4 Nf6 2.e5 d5.
+    let pos = after(&["e4", "Nf6", "e5", "d5"]);
+    assert_eq!(reads_as(&pos, "e:d6"), "exd6");
+    assert_eq!(reads_as(&pos, "exd6e.p."), "exd6");
+    assert_eq!(reads_as(&pos, "5546"), "exd6");
+}
+
+#[test]
+fn writes_every_notation() {
+    let italian = after(&["e4", "e5", "Nf3", "Nc6"]);
+    let m = read_move(&italian, "Nxe5").unwrap();
+    let written: Vec<String> = Notation::ALL
+        .iter()
+        .map(|&n| write_move(&italian, m, n))
+        .collect();
+    assert_eq!(written, ["6355", "Nxe5", "К:e5", "Nf3xe5", "f3e5"]);
+
+    let king_e1 = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let m = read_move(&king_e1, "O-O-O").unwrap();
+    let written: Vec<String> = Notation::ALL
+        .iter()
+        .map(|&n| write_move(&king_e1, m, n))
+        .collect();
+    assert_eq!(written, ["5131", "O-O-O", "0-0-0", "O-O-O", "e1c1"]);
+
+    let promo = position("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let m = read_move(&promo, "axb8=N").unwrap();
+    let written: Vec<String> = Notation::ALL
+        .iter()
+        .map(|&n| write_move(&promo, m, n))
+        .collect();
+    assert_eq!(written, ["17284", "axb8=N", "a:b8=К", "a7xb8=N", "a7b8n"]);
+
+    let mate = after(&["f3", "e5", "g4"]);
+    let m = read_move(&mate, "Qh4").unwrap();
+    assert_eq!(write_move(&mate, m, Notation::San), "Qh4#");
+    assert_eq!(write_move(&mate, m, Notation::SanRu), "Фh4#");
+}
+
+#[test]
+fn move_numbers() {
+    assert_eq!(strip_move_number("12."), Some((12, false, "")));
+    assert_eq!(strip_move_number("12..."), Some((12, true, "")));
+    assert_eq!(strip_move_number("13...Сh3"), Some((13, true, "Сh3")));
+    assert_eq!(strip_move_number("3…"), Some((3, true, "")));
+    assert_eq!(strip_move_number("1.e4"), Some((1, false, "e4")));
+    assert_eq!(strip_move_number("5254"), None);
+    assert_eq!(strip_move_number("e4"), None);
+    assert_eq!(strip_move_number("7"), None);
+}
+
+#[test]
+fn notation_names() {
+    for n in Notation::ALL {
+        assert_eq!(n.as_str().parse::<Notation>(), Ok(n));
+    }
+    assert!("algebraic".parse::<Notation>().is_err());
+}
+
+#[test]
+fn move_like_tokens() {
+    for yes in ["5254", "27181", "e4", "Кf3", "0-0", "O-O-O", "e:d6", "Nf3+"] {
+        assert!(looks_like_move(yes), "{yes}");
+    }
+    for no in ["Турнир", "White", "", "123", "-----", "Hello,"] {
+        assert!(!looks_like_move(no), "{no}");
+    }
+}
