@@ -1,1 +1,0 @@
-//! The move message (filled in by the reader work).

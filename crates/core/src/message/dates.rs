@@ -1,0 +1,312 @@
+//! Dates as people write them in move messages (message-form.md, "dates").
+//!
+//! `DD.MM.YYYY`, `DD.MM.YY`, `DD.MM` (the year from context), `YYYY-MM-DD`, `YYYY.MM.DD`,
+//! `DD/MM/YYYY`, and month names in Russian and English (`5 марта 2026`, `March 5, 2026`,
+//! `5 March 2026`). A date that is written as one but does not exist (`31.02.2026`) is
+//! reported as bad, not guessed at.
+
+use chrono::{Datelike, NaiveDate};
+
+/// A date found in a line: where it stood and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// Byte offset of its first character in the line.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// The date, or the text when it is not a real date.
+    pub date: Result<NaiveDate, String>,
+}
+
+const RU_MONTHS: [&str; 12] = [
+    "янв", "фев", "мар", "апр", "ма", "июн", "июл", "авг", "сен", "окт", "ноя", "дек",
+];
+const EN_MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// Every date in `line`, left to right. `context` is a date near the message's own (the
+/// `Date:` header): a date written without a year takes the year that puts it closest
+/// before or at that date (a message of 05.01.2027 saying "received 30.12" means 2026).
+pub(crate) fn find_dates(line: &str, context: Option<NaiveDate>) -> Vec<Found> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        let hit = if boundary && bytes[i].is_ascii_digit() {
+            numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
+        } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
+            month_name_day(line, i)
+        } else {
+            None
+        };
+        match hit {
+            Some(found) => {
+                i = found.end;
+                out.push(found);
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// Reads a run of ASCII digits at `i`: its value and length.
+fn digits(line: &str, i: usize) -> Option<(u32, usize)> {
+    let run = line.as_bytes()[i..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if run == 0 || run > 4 {
+        return None;
+    }
+    Some((line[i..i + run].parse().ok()?, run))
+}
+
+fn numeric_date(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Found> {
+    let b = line.as_bytes();
+    let (first, n1) = digits(line, i)?;
+    let sep = *b.get(i + n1)?;
+    if !matches!(sep, b'.' | b'-' | b'/') {
+        return None;
+    }
+    let j = i + n1 + 1;
+    let (second, n2) = digits(line, j).filter(|&(_, n)| n <= 2)?;
+    let k = j + n2;
+    let next = b.get(k).copied();
+    // Year first: YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD.
+    if n1 == 4 {
+        if next != Some(sep) {
+            return None;
+        }
+        let (day, n3) = digits(line, k + 1).filter(|&(_, n)| n <= 2)?;
+        let end = k + 1 + n3;
+        if followed_by_digit(b, end) {
+            return None;
+        }
+        return Some(found(line, i, end, first as i32, second, day));
+    }
+    if n1 > 2 {
+        return None;
+    }
+    // Day first, with a year: DD.MM.YYYY, DD.MM.YY, DD/MM/YYYY.
+    if next == Some(sep) {
+        if let Some((year, n3)) = digits(line, k + 1).filter(|&(_, n)| n == 2 || n == 4) {
+            let end = k + 1 + n3;
+            if !followed_by_digit(b, end) {
+                let year = if n3 == 2 {
+                    2000 + year as i32
+                } else {
+                    year as i32
+                };
+                return Some(found(line, i, end, year, second, first));
+            }
+        }
+    }
+    // Day first, no year: DD.MM — only with a dot, and not the start of something longer.
+    if sep != b'.' || n2 != 2 || matches!(next, Some(c) if c.is_ascii_alphanumeric() || c == b'-') {
+        return None;
+    }
+    if next == Some(b'.') && b.get(k + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let date = yearless(first, second, context);
+    Some(Found {
+        start: i,
+        end: k,
+        date: date.ok_or_else(|| line[i..k].to_owned()),
+    })
+}
+
+fn followed_by_digit(b: &[u8], end: usize) -> bool {
+    b.get(end).is_some_and(u8::is_ascii_digit)
+}
+
+fn found(line: &str, start: usize, end: usize, year: i32, month: u32, day: u32) -> Found {
+    Found {
+        start,
+        end,
+        date: NaiveDate::from_ymd_opt(year, month, day).ok_or_else(|| line[start..end].to_owned()),
+    }
+}
+
+/// A day and month with the year from context: the latest such date not after the context
+/// date plus a week (dates in a message are of the days just before it was written).
+fn yearless(day: u32, month: u32, context: Option<NaiveDate>) -> Option<NaiveDate> {
+    let context = context?;
+    let limit = context + chrono::Days::new(7);
+    [context.year() + 1, context.year(), context.year() - 1]
+        .into_iter()
+        .filter_map(|y| NaiveDate::from_ymd_opt(y, month, day))
+        .find(|d| *d <= limit)
+}
+
+/// The month a word names, in Russian (any case ending) or English (full or three letters).
+fn month_of(word: &str) -> Option<u32> {
+    let lower = word.to_lowercase();
+    let pos = if lower.chars().next()?.is_ascii() {
+        EN_MONTHS
+            .iter()
+            .position(|m| lower.starts_with(m) && english_month_word(&lower))
+    } else {
+        // "ма" would also match "март": look at the longer stems first.
+        let may = lower.starts_with("мая") || lower == "май";
+        RU_MONTHS
+            .iter()
+            .position(|m| *m != "ма" && lower.starts_with(m))
+            .or(if may { Some(4) } else { None })
+    }?;
+    Some(pos as u32 + 1)
+}
+
+fn english_month_word(lower: &str) -> bool {
+    const FULL: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let word = lower.trim_end_matches('.');
+    word.len() == 3 || FULL.contains(&word) || word == "sept"
+}
+
+/// The word starting at byte `i` (letters only) and where it ends.
+fn word_at(line: &str, i: usize) -> (&str, usize) {
+    let end = line[i..]
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphabetic())
+        .map_or(line.len(), |(k, _)| i + k);
+    let end = if line[end..].starts_with('.') {
+        end + 1
+    } else {
+        end
+    };
+    (&line[i..end], end)
+}
+
+fn skip_spaces(line: &str, i: usize) -> usize {
+    line[i..]
+        .char_indices()
+        .find(|&(_, c)| c != ' ' && c != '\u{a0}')
+        .map_or(line.len(), |(k, _)| i + k)
+}
+
+/// `5 марта 2026`, `5 March 2026`, `5 марта` (year from context).
+fn day_month_name(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Found> {
+    let (day, n) = digits(line, i).filter(|&(_, n)| n <= 2)?;
+    let w = skip_spaces(line, i + n);
+    if w == i + n || w >= line.len() {
+        return None;
+    }
+    let (word, after_word) = word_at(line, w);
+    let month = month_of(word)?;
+    let y = skip_spaces(line, after_word);
+    if let Some((year, n3)) = digits(line, y).filter(|&(_, n)| n == 4) {
+        return Some(found(line, i, y + n3, year as i32, month, day));
+    }
+    let date = yearless(day, month, context);
+    Some(Found {
+        start: i,
+        end: after_word,
+        date: date.ok_or_else(|| line[i..after_word].to_owned()),
+    })
+}
+
+/// `March 5, 2026`, `Mar 5 2026`.
+fn month_name_day(line: &str, i: usize) -> Option<Found> {
+    let (word, after_word) = word_at(line, i);
+    let month = month_of(word)?;
+    let d = skip_spaces(line, after_word);
+    let (day, n) = digits(line, d).filter(|&(_, n)| n <= 2)?;
+    let mut y = d + n;
+    if line[y..].starts_with(',') {
+        y += 1;
+    }
+    let y = skip_spaces(line, y);
+    let (year, n3) = digits(line, y).filter(|&(_, n)| n == 4)?;
+    Some(found(line, i, y + n3, year as i32, month, day))
+}
+
+/// Writes a date in a message's language: `08.03.2026` (ru) or `2026-03-08` (en).
+pub(crate) fn write_date(date: NaiveDate, russian: bool) -> String {
+    if russian {
+        date.format("%d.%m.%Y").to_string()
+    } else {
+        date.format("%Y-%m-%d").to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn dates(line: &str) -> Vec<Result<String, String>> {
+        find_dates(line, Some(d("2026-04-17")))
+            .into_iter()
+            .map(|f| f.date.map(|x| x.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn forms() {
+        let rows: &[(&str, &[Result<&str, &str>])] = &[
+            ("Отправлен: 08.03.2026", &[Ok("2026-03-08")]),
+            ("Sent: 2026-03-08", &[Ok("2026-03-08")]),
+            ("Получено: 15.04", &[Ok("2026-04-15")]),
+            ("Received 08.03.26", &[Ok("2026-03-08")]),
+            (
+                "You sent on 14/03/2026; I received on 15/03/2026",
+                &[Ok("2026-03-14"), Ok("2026-03-15")],
+            ),
+            ("получен 5 марта 2026 г.", &[Ok("2026-03-05")]),
+            ("sent March 5, 2026", &[Ok("2026-03-05")]),
+            ("sent 5 March 2026", &[Ok("2026-03-05")]),
+            ("1 апреля", &[Ok("2026-04-01")]),
+            ("12 мая 2026", &[Ok("2026-05-12")]),
+            ("1 мая", &[Ok("2025-05-01")]),
+            ("[Date \"2025.12.17\"]", &[Ok("2025-12-17")]),
+            ("Отправлен: 31.02.2026", &[Err("31.02.2026")]),
+            ("13...Сh3 12.0-0 1. 5254", &[]),
+            ("Время на ход: 2", &[]),
+            ("version 1.2.3", &[]),
+        ];
+        for (line, want) in rows {
+            let want: Vec<Result<String, String>> = want
+                .iter()
+                .map(|r| r.map(str::to_owned).map_err(str::to_owned))
+                .collect();
+            assert_eq!(dates(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn year_from_context_across_new_year() {
+        let found = find_dates("Получено: 30.12", Some(d("2027-01-05")));
+        assert_eq!(found[0].date, Ok(d("2026-12-30")));
+        let found = find_dates("Получено: 03.01", Some(d("2027-01-05")));
+        assert_eq!(found[0].date, Ok(d("2027-01-03")));
+        assert_eq!(
+            find_dates("Получено: 03.01", None)[0].date,
+            Err("03.01".into())
+        );
+    }
+
+    #[test]
+    fn writes_both_languages() {
+        assert_eq!(write_date(d("2026-03-08"), true), "08.03.2026");
+        assert_eq!(write_date(d("2026-03-08"), false), "2026-03-08");
+    }
+}

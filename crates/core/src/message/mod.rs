@@ -1,0 +1,174 @@
+//! The move message: what a partner's mail says, and the standard form ccmail writes.
+//!
+//! Article 51.2.1 lists what every move message carries: the game header, the record of all
+//! moves so far, the date the partner's last move was sent and the date it was received, the
+//! sender's own move and its send date, the thinking time of this move and both totals, and a
+//! signature. [`read`] takes the decoded text of a message (plus its From, Date and Subject)
+//! and finds all of it, tolerantly, in any of the layouts of message-form.md; [`write`]
+//! renders the standard form exactly. What cannot be read becomes a [`Problem`] in words —
+//! the reader never fails and never panics.
+
+mod dates;
+mod read;
+mod write;
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use serde::Serialize;
+use shakmaty::{Chess, Move};
+
+pub use read::read;
+pub use write::{Language, Outgoing, PartnerMove, subject, write};
+
+/// The game header of 51.2.2: competition, its start date, White's and Black's surnames.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameHeader {
+    pub event: Option<String>,
+    pub start: Option<NaiveDate>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// What the envelope of a message says, as the MIME layer decoded it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Envelope {
+    /// The From address.
+    pub from: Option<String>,
+    pub subject: Option<String>,
+    /// The `Date:` header, in the sender's own offset.
+    pub date: Option<DateTime<FixedOffset>>,
+}
+
+impl Envelope {
+    /// The local date of `Date:` in the sender's offset: the actual send date (51.2.3).
+    pub fn date_sent(&self) -> Option<NaiveDate> {
+        self.date.map(|d| d.date_naive())
+    }
+}
+
+/// The signature line: `Петров Пётр <petrov@example.org>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Signature {
+    pub name: String,
+    pub email: Option<String>,
+}
+
+/// Both players' totals as the message states them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub white: u32,
+    pub black: u32,
+}
+
+/// A break announced in a message: both days included (10.4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BreakNotice {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+}
+
+/// The kinds of thing that can be wrong with a message (cli.md, `problems[].code`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemCode {
+    IllegibleMove,
+    AmbiguousMove,
+    ImpossibleMove,
+    NoMove,
+    MissingHeader,
+    MissingDate,
+    BadDate,
+    Unreadable,
+}
+
+/// One thing wrong with a message, with the line or move and why, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub code: ProblemCode,
+    pub detail: String,
+}
+
+impl Problem {
+    pub fn new(code: ProblemCode, detail: impl Into<String>) -> Problem {
+        Problem {
+            code,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// Everything read from one move message. Moves are replayed from the initial position.
+#[derive(Clone, Debug, Default)]
+pub struct MoveMessage {
+    pub header: GameHeader,
+    /// The record of moves before the sender's new move, as far as it could be replayed.
+    pub moves: Vec<Move>,
+    /// The sender's own move (`None` if absent or unreadable: see `problems`).
+    pub new_move: Option<Move>,
+    /// The new move as written, even when it could not be read.
+    pub new_move_text: Option<String>,
+    /// A proposed conditional continuation after the new move (51.3.7).
+    pub variation: Vec<Move>,
+    /// The partner's last move as the sender repeats it on the "your move … sent" line.
+    pub partner_move_text: Option<String>,
+    /// 51.2.1 item 3: the date the recipient's last move was sent, as the sender confirms it.
+    pub partner_move_sent: Option<NaiveDate>,
+    /// 51.2.1 item 4: the date the sender received it.
+    pub received: Option<NaiveDate>,
+    /// 51.2.1 item 6: the intended send date of the new move.
+    pub sent: Option<NaiveDate>,
+    /// 51.2.1 item 7: the thinking time of this move, as stated.
+    pub move_days: Option<u32>,
+    /// 51.2.1 item 7: both totals, as stated.
+    pub total_days: Option<Totals>,
+    pub signature: Option<Signature>,
+    pub draw_offer: bool,
+    pub draw_accept: bool,
+    pub resign: bool,
+    pub break_notice: Option<BreakNotice>,
+    /// A repeat of a move not answered in 14 days (51.5.1).
+    pub repeat: bool,
+    /// The sender's statements under 51.2.3 (`Замечания:`/`Notes:`), one per line.
+    pub notes: Vec<String>,
+    /// Addresses a PGN gives for the players (`WhiteNA`, `BlackNA`).
+    pub white_email: Option<String>,
+    pub black_email: Option<String>,
+    pub problems: Vec<Problem>,
+}
+
+impl MoveMessage {
+    /// The position after the record (before the new move).
+    pub fn position_before(&self) -> Chess {
+        play_all(&self.moves)
+    }
+
+    /// The position after the record and the new move.
+    pub fn position_after(&self) -> Chess {
+        let mut pos = self.position_before();
+        if let Some(m) = self.new_move {
+            shakmaty::Position::play_unchecked(&mut pos, m);
+        }
+        pos
+    }
+
+    /// Whether any problem of `code` was found.
+    pub fn has(&self, code: ProblemCode) -> bool {
+        self.problems.iter().any(|p| p.code == code)
+    }
+}
+
+/// Plays moves (legal ones, as the reader produced them) from the initial position.
+pub fn play_all(moves: &[Move]) -> Chess {
+    let mut pos = Chess::default();
+    for &m in moves {
+        shakmaty::Position::play_unchecked(&mut pos, m);
+    }
+    pos
+}
+
+/// A message that is not mail at all (cli.md: exit 0 and one `unreadable` problem).
+pub fn unreadable(why: impl Into<String>) -> MoveMessage {
+    MoveMessage {
+        problems: vec![Problem::new(ProblemCode::Unreadable, why)],
+        ..MoveMessage::default()
+    }
+}

@@ -1,0 +1,828 @@
+//! Reading a partner's move message: tolerant, in either language, in any layout.
+//!
+//! The text is taken line by line. Quoted mail (`>` lines, "-----Original Message-----",
+//! "On … wrote:", "… пишет:") is not the new message and is dropped first. Each remaining
+//! line is either labelled (`Турнир:`, `Received`, `Мой ход 15.Кd2-f3 отправлен 14.05.2026`,
+//! any case, with or without a colon, the synonyms of [`labels`]), a line of moves (the record,
+//! numbered or not, in any notation), a PGN tag, a phrase (`Предлагаю ничью`, `I resign`,
+//! `Беру перерыв с … по …`), or talk, which is ignored.
+//!
+//! Which moves are the record and which is the sender's new one: a "my move" line names the new
+//! move; in the standard form (a `Ходы`/`Moves` record or a "your move … sent" line) the record
+//! ends with the recipient's move; otherwise (PGN from cmail or Scid, the IECC template) the
+//! record runs up to and including the sender's move.
+
+use chrono::NaiveDate;
+use shakmaty::{Chess, Color, Position};
+
+use super::dates::{Found, find_dates};
+use super::{BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, Totals};
+use crate::notation::{self, MoveErrorKind, looks_like_move, strip_move_number};
+
+/// The labels ccmail recognises at the start of a line, lower case, longest first where one
+/// is a prefix of another. A label must be followed by something that is not a letter.
+mod labels {
+    pub const EVENT: &[&str] = &[
+        "соревнование",
+        "турнир",
+        "tournament",
+        "competition",
+        "event",
+    ];
+    pub const START: &[&str] = &[
+        "дата старта",
+        "дата начала",
+        "старт",
+        "начало",
+        "start date",
+        "started",
+        "start",
+    ];
+    pub const WHITE: &[&str] = &["белые", "white"];
+    pub const BLACK: &[&str] = &["черные", "black"];
+    pub const RECORD: &[&str] = &[
+        "запись партии",
+        "запись",
+        "ходы",
+        "партия",
+        "move list",
+        "game record",
+        "moves",
+    ];
+    pub const PARTNER: &[&str] = &[
+        "ваш последний ход",
+        "ваш ход",
+        "your last move",
+        "your move",
+    ];
+    pub const MINE: &[&str] = &["мой ход", "мой ответ", "my move", "my reply", "ход"];
+    pub const RECEIVED: &[&str] = &[
+        "дата получения",
+        "получено",
+        "получен",
+        "получил",
+        "получила",
+        "date received",
+        "received",
+        "i received",
+    ];
+    pub const SENT: &[&str] = &[
+        "дата отправки",
+        "отправлено",
+        "отправлен",
+        "отправил",
+        "отправила",
+        "date sent",
+        "sent",
+        "i sent",
+        "i answered",
+        "answered",
+    ];
+    pub const MOVE_DAYS: &[&str] = &[
+        "время на обдумывание",
+        "время на ход",
+        "дней на ход",
+        "время",
+        "time for this move",
+        "time for move",
+        "thinking time",
+        "time used",
+        "time",
+    ];
+    pub const TOTALS: &[&str] = &[
+        "итого дней",
+        "всего дней",
+        "итого",
+        "всего",
+        "total days",
+        "totals",
+        "total",
+    ];
+    pub const VARIATION: &[&str] = &["условный вариант", "вариант", "conditional", "variation"];
+    pub const NOTES: &[&str] = &["замечания", "примечания", "notes", "remarks"];
+    pub const REPEAT: &[&str] = &["повторяю", "повтор", "repeat"];
+    /// Words that turn a draw phrase into its refusal.
+    pub const DECLINE: &[&str] = &["declin", "reject", "отклон", "не принимаю", "отказ"];
+
+    pub const DRAW_OFFER: &[&str] = &[
+        "предлагаю ничью",
+        "ничью предлагаю",
+        "предложение ничьей",
+        "offer a draw",
+        "draw offer",
+        "draw offered",
+        "offers a draw",
+        "propose a draw",
+    ];
+    pub const DRAW_ACCEPT: &[&str] = &[
+        "ничья принята",
+        "принимаю ничью",
+        "согласен на ничью",
+        "согласна на ничью",
+        "draw accepted",
+        "accept the draw",
+        "accept your draw",
+        "accepts the draw",
+    ];
+    pub const RESIGN: &[&str] = &[
+        "сдаюсь",
+        "партию сдаю",
+        "признаю поражение",
+        "i resign",
+        "resigns",
+    ];
+}
+
+/// What a line was taken to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    PartnerSent,
+    Received,
+    Sent,
+}
+
+/// A line with a copy folded for matching (lower case, ё as е), byte offsets kept equal.
+struct Line<'a> {
+    text: &'a str,
+    folded: String,
+}
+
+impl<'a> Line<'a> {
+    fn new(text: &'a str) -> Line<'a> {
+        let folded = text
+            .chars()
+            .map(|c| {
+                let lower = c.to_lowercase().next().unwrap_or(c);
+                match lower {
+                    'ё' => 'е',
+                    l if l.len_utf8() == c.len_utf8() => l,
+                    _ => c,
+                }
+            })
+            .collect();
+        Line { text, folded }
+    }
+
+    /// If the line starts with one of `labels`, the rest after it (and a `:` or `-`).
+    fn after_label(&self, labels: &[&str]) -> Option<&'a str> {
+        labels.iter().find_map(|label| {
+            let rest = self.folded.strip_prefix(label)?;
+            if rest.chars().next().is_some_and(char::is_alphabetic) {
+                return None;
+            }
+            let at = self.text.len() - rest.len();
+            Some(
+                self.text[at..]
+                    .trim_start_matches([' ', ':', '-', '–', '\t'])
+                    .trim(),
+            )
+        })
+    }
+
+    fn contains_any(&self, phrases: &[&str]) -> bool {
+        phrases.iter().any(|p| self.folded.contains(p))
+    }
+
+    /// Byte offset of the first occurrence of any of `words` as a whole word, from `from`.
+    fn find_word(&self, words: &[&str], from: usize) -> Option<(usize, usize)> {
+        words
+            .iter()
+            .filter_map(|w| {
+                let mut start = from;
+                while let Some(k) = self.folded.get(start..)?.find(w) {
+                    let at = start + k;
+                    let end = at + w.len();
+                    let before_ok = self.folded[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphabetic());
+                    let after_ok = self.folded[end..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphabetic());
+                    if before_ok && after_ok {
+                        return Some((at, end));
+                    }
+                    start = end;
+                }
+                None
+            })
+            .min()
+    }
+}
+
+/// Reads a move message from its decoded text, the PGN parts the MIME layer found, and the
+/// envelope. Never fails: what is wrong is in `problems`.
+pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
+    let mut reader = Reader::new(envelope);
+    let own = own_text(text);
+    for line in &own {
+        reader.line(line);
+    }
+    reader.signature(&own, envelope);
+    // A PGN part (Scid, cmail): its tags fill in the header; its moves count only when the
+    // body gave none.
+    if let Some(game) = pgn.first() {
+        let moves_too = reader.record.is_empty() && reader.my_move.is_none();
+        reader.pgn |= moves_too;
+        for line in own_text(game) {
+            if moves_too {
+                reader.line(line);
+            } else if line.starts_with('[') && line.ends_with(']') {
+                reader.pgn_tag(line);
+            }
+        }
+    }
+    reader.finish()
+}
+
+/// The lines of the new message: quoted mail dropped, line ends and spaces normalised.
+fn own_text(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for raw in text.lines() {
+        let line = raw.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        if line.starts_with('>') {
+            continue;
+        }
+        let folded = line.to_lowercase();
+        let attribution = (folded.ends_with("wrote:") && folded.starts_with("on "))
+            || folded.ends_with("пишет:")
+            || folded.ends_with("писал:")
+            || folded.ends_with("писал(а):");
+        let original = folded.contains("original message")
+            || folded.contains("исходное сообщение")
+            || folded.contains("пересылаемое сообщение")
+            || folded.contains("forwarded message");
+        if original && folded.starts_with("--") {
+            break;
+        }
+        if attribution {
+            continue;
+        }
+        out.push(line);
+    }
+    out
+}
+
+struct Reader {
+    context: Option<NaiveDate>,
+    msg: MoveMessage,
+    /// Text of the move record, in order, from every line that holds part of it.
+    record: String,
+    /// The record ends with the recipient's move (standard form), not the sender's.
+    standard: bool,
+    my_move: Option<String>,
+    variation: Option<String>,
+    /// Per-side "used +N days which totals T" lines (IECC template).
+    used: [Option<(u32, u32)>; 2],
+    in_notes: bool,
+    pgn: bool,
+    comments: String,
+}
+
+impl Reader {
+    fn new(envelope: &Envelope) -> Reader {
+        Reader {
+            context: envelope.date_sent(),
+            msg: MoveMessage::default(),
+            record: String::new(),
+            standard: false,
+            my_move: None,
+            variation: None,
+            used: [None, None],
+            in_notes: false,
+            pgn: false,
+            comments: String::new(),
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        if text.is_empty() || text.chars().all(|c| "-=_*~".contains(c)) {
+            self.in_notes = false;
+            return;
+        }
+        let line = Line::new(text);
+        self.phrases(&line);
+        if self.in_notes {
+            if let Some(note) = text.strip_prefix("- ").or_else(|| text.strip_prefix("• ")) {
+                self.msg.notes.push(note.trim().to_owned());
+                return;
+            }
+            self.in_notes = false;
+        }
+        if text.starts_with('[') && text.ends_with(']') {
+            self.pgn_tag(text);
+        } else if self.used_line(&line) {
+        } else if let Some(rest) = line.after_label(labels::PARTNER) {
+            self.standard = true;
+            let (moved, _) = split_at_keyword(&line, rest, &[labels::SENT, labels::RECEIVED]);
+            let moved = strip_number(moved);
+            if !moved.is_empty() {
+                self.msg.partner_move_text = Some(moved.to_owned());
+            }
+            self.dates(&line, Slot::PartnerSent);
+        } else if let Some(rest) = line.after_label(labels::MINE) {
+            let (moved, _) = split_at_keyword(&line, rest, &[labels::SENT]);
+            self.my_move = Some(strip_number(moved).to_owned());
+            self.dates(&line, Slot::Sent);
+        } else if line.after_label(labels::RECEIVED).is_some() {
+            self.dates(&line, Slot::Received);
+        } else if line.after_label(labels::SENT).is_some() {
+            self.dates(&line, Slot::Sent);
+        } else if let Some(rest) = line.after_label(labels::MOVE_DAYS) {
+            self.msg.move_days = self.msg.move_days.or_else(|| first_number(rest));
+            self.totals(&line);
+        } else if line.find_word(labels::TOTALS, 0).is_some() && self.totals(&line) {
+        } else if let Some(rest) = line.after_label(labels::RECORD) {
+            self.standard |= line.after_label(&["ходы", "moves"]).is_some();
+            self.record_text(rest);
+        } else if let Some(rest) = line.after_label(labels::VARIATION) {
+            self.variation = Some(rest.to_owned());
+        } else if let Some(rest) = line.after_label(labels::NOTES) {
+            if !rest.is_empty() {
+                self.msg.notes.push(rest.to_owned());
+            }
+            self.in_notes = true;
+        } else if self.header_line(&line) {
+        } else if is_move_line(text) {
+            self.record_text(text);
+        } else if line
+            .find_word(&["you sent", "i received", "i answered"], 0)
+            .is_some()
+        {
+            self.dates(&line, Slot::Sent);
+        }
+    }
+
+    /// Phrases that may stand anywhere: draw, resignation, break, repeat.
+    fn phrases(&mut self, line: &Line<'_>) {
+        if !line.contains_any(labels::DECLINE) {
+            self.msg.draw_offer |= line.contains_any(labels::DRAW_OFFER);
+            self.msg.draw_accept |= line.contains_any(labels::DRAW_ACCEPT);
+        }
+        self.msg.resign |= line.contains_any(labels::RESIGN)
+            || matches!(line.folded.trim_end_matches('.'), "resign" | "сдаюсь");
+        self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
+        if line.folded.contains("перерыв") || line.folded.contains("break") {
+            let found = find_dates(line.text, self.context);
+            if let [from, to, ..] = found.as_slice() {
+                match (&from.date, &to.date) {
+                    (Ok(f), Ok(t)) if f <= t => {
+                        self.msg.break_notice = Some(BreakNotice { from: *f, to: *t });
+                    }
+                    _ => self.problem(
+                        ProblemCode::BadDate,
+                        format!(
+                            "the break \"{}\" does not give two dates in order",
+                            line.text
+                        ),
+                    ),
+                }
+            }
+        }
+    }
+
+    fn header_line(&mut self, line: &Line<'_>) -> bool {
+        let header = &mut self.msg.header;
+        if let Some(v) = line.after_label(labels::EVENT) {
+            set_once(&mut header.event, v);
+        } else if let Some(v) = line.after_label(labels::WHITE) {
+            set_once(&mut header.white, v);
+        } else if let Some(v) = line.after_label(labels::BLACK) {
+            set_once(&mut header.black, v);
+        } else if line.after_label(labels::START).is_some() {
+            if header.start.is_none() {
+                match find_dates(line.text, self.context).first() {
+                    Some(Found { date: Ok(d), .. }) => header.start = Some(*d),
+                    Some(Found { date: Err(t), .. }) => {
+                        let detail = format!("the start date {t} is not a date");
+                        self.problem(ProblemCode::BadDate, detail);
+                    }
+                    None => {}
+                }
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    fn pgn_tag(&mut self, text: &str) {
+        let inner = &text[1..text.len() - 1];
+        let Some((name, value)) = inner.split_once(' ') else {
+            return;
+        };
+        let value = value.trim().trim_matches('"').trim();
+        let header = &mut self.msg.header;
+        match name {
+            "Event" => set_once(&mut header.event, value),
+            "White" => set_once(&mut header.white, value),
+            "Black" => set_once(&mut header.black, value),
+            "Date" | "EventDate" if header.start.is_none() => {
+                header.start = find_dates(value, None)
+                    .first()
+                    .and_then(|f| f.date.clone().ok());
+            }
+            "WhiteNA" => self.msg.white_email = Some(value.to_owned()),
+            "BlackNA" => self.msg.black_email = Some(value.to_owned()),
+            _ => {}
+        }
+    }
+
+    /// `White used +2 days which totals 49 of 60 …` (IECC template).
+    fn used_line(&mut self, line: &Line<'_>) -> bool {
+        let side = if line.folded.starts_with("white used") {
+            0
+        } else if line.folded.starts_with("black used") {
+            1
+        } else {
+            return false;
+        };
+        let numbers: Vec<u32> = numbers(line.text).collect();
+        if let [used, total, ..] = numbers.as_slice() {
+            self.used[side] = Some((*used, *total));
+        }
+        true
+    }
+
+    /// Dates in a line, each given to the nearest keyword before it, else to `default`.
+    fn dates(&mut self, line: &Line<'_>, default: Slot) {
+        let partner_line = default == Slot::PartnerSent;
+        let mut keywords: Vec<(usize, usize, Slot)> = Vec::new();
+        for (words, slot) in [
+            (labels::RECEIVED, Slot::Received),
+            (
+                labels::SENT,
+                if partner_line {
+                    Slot::PartnerSent
+                } else {
+                    Slot::Sent
+                },
+            ),
+            (&["you sent", "вы отправили"][..], Slot::PartnerSent),
+        ] {
+            let mut from = 0;
+            while let Some((at, end)) = line.find_word(words, from) {
+                keywords.push((at, end, slot));
+                from = end;
+            }
+        }
+        // "you sent" holds "sent": a keyword inside a longer one is not a keyword of its own.
+        let spans: Vec<(usize, usize)> = keywords.iter().map(|k| (k.0, k.1)).collect();
+        keywords.retain(|k| {
+            !spans
+                .iter()
+                .any(|&(a, e)| a <= k.0 && k.1 <= e && (a, e) != (k.0, k.1))
+        });
+        keywords.sort_by_key(|k| k.0);
+        for found in find_dates(line.text, self.context) {
+            let slot = keywords
+                .iter()
+                .rev()
+                .find(|k| k.0 < found.start)
+                .map_or(default, |k| k.2);
+            let target = match slot {
+                Slot::PartnerSent => &mut self.msg.partner_move_sent,
+                Slot::Received => &mut self.msg.received,
+                Slot::Sent => &mut self.msg.sent,
+            };
+            match found.date {
+                Ok(d) => {
+                    target.get_or_insert(d);
+                }
+                Err(t) => self.problem(
+                    ProblemCode::BadDate,
+                    format!("\"{t}\" in the line \"{}\" is not a date", line.text),
+                ),
+            }
+        }
+    }
+
+    /// Totals in a line: `белые 5, черные 4`, `White 5, Black 4`. Whether any were found.
+    fn totals(&mut self, line: &Line<'_>) -> bool {
+        let from = line.find_word(labels::TOTALS, 0).map_or(0, |(_, end)| end);
+        let side = |words: &[&str]| {
+            let (_, end) = line.find_word(words, from)?;
+            first_number(&line.text[end..])
+        };
+        match (side(&["белые", "white"]), side(&["черные", "black"])) {
+            (Some(white), Some(black)) => {
+                self.msg.total_days.get_or_insert(Totals { white, black });
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn record_text(&mut self, text: &str) {
+        self.record.push(' ');
+        self.record.push_str(text);
+    }
+
+    fn problem(&mut self, code: ProblemCode, detail: String) {
+        self.msg.problems.push(Problem::new(code, detail));
+    }
+
+    /// The signature: the last `Name <email>` line, else a short sign-off name at the end.
+    fn signature(&mut self, own: &[&str], envelope: &Envelope) {
+        let last = own.iter().rev().find(|l| !l.is_empty());
+        for line in own.iter().rev().take(8) {
+            if let Some((name, rest)) = line.split_once('<') {
+                if let Some(email) = rest.strip_suffix('>').filter(|e| e.contains('@')) {
+                    let name = name.trim().trim_matches('"').trim();
+                    self.msg.signature = Some(Signature {
+                        name: name.to_owned(),
+                        email: Some(email.trim().to_owned()),
+                    });
+                    return;
+                }
+            }
+        }
+        if let Some(line) = last {
+            let words = line.split_whitespace().count();
+            let plain = line
+                .chars()
+                .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-');
+            if (1..=4).contains(&words) && plain && !is_move_line(line) {
+                let email = envelope.from.clone();
+                self.msg.signature = Some(Signature {
+                    name: (*line).to_owned(),
+                    email,
+                });
+            }
+        }
+    }
+
+    fn finish(mut self) -> MoveMessage {
+        let (tokens, comments) = record_tokens(&self.record);
+        self.comments.push_str(&comments);
+        let comment = Line::new(&self.comments);
+        self.msg.draw_offer |= comment.contains_any(labels::DRAW_OFFER);
+        self.msg.draw_accept |= comment.contains_any(labels::DRAW_ACCEPT);
+        self.msg.resign |=
+            comment.contains_any(labels::RESIGN) || comment.folded.contains("resign");
+
+        let mut tokens = tokens;
+        let new_text = match self.my_move.take() {
+            Some(text) => Some(text),
+            None if self.standard && !self.pgn => None,
+            None => tokens.pop(),
+        };
+        let (pos, record_ok) = self.replay(&tokens);
+        self.new_move(new_text, pos, record_ok);
+        self.dates_and_totals();
+        self.missing();
+        self.msg
+    }
+
+    fn replay(&mut self, tokens: &[String]) -> (Chess, bool) {
+        let mut pos = Chess::default();
+        for token in tokens {
+            match notation::read_move(&pos, token) {
+                Ok(m) => {
+                    self.msg.moves.push(m);
+                    pos.play_unchecked(m);
+                }
+                Err(e) => {
+                    let detail = format!("the move record, at {}: {e}", move_label(&pos));
+                    self.problem(code_of(e.kind), detail);
+                    return (pos, false);
+                }
+            }
+        }
+        (pos, true)
+    }
+
+    fn new_move(&mut self, text: Option<String>, mut pos: Chess, record_ok: bool) {
+        let text = text.filter(|t| !t.is_empty());
+        self.msg.new_move_text.clone_from(&text);
+        let Some(text) = text else {
+            if !self.msg.resign && !self.msg.draw_accept {
+                let detail = "the message has no move of its own (51.3.5)".to_owned();
+                self.problem(ProblemCode::NoMove, detail);
+            }
+            return;
+        };
+        if !record_ok {
+            return;
+        }
+        match notation::read_move(&pos, &text) {
+            Ok(m) => {
+                self.msg.new_move = Some(m);
+                pos.play_unchecked(m);
+                self.variation(pos);
+            }
+            Err(e) => {
+                let detail = format!("the new move {}: {e}", move_label(&pos));
+                self.problem(code_of(e.kind), detail);
+            }
+        }
+    }
+
+    fn variation(&mut self, mut pos: Chess) {
+        let Some(text) = self.variation.take() else {
+            return;
+        };
+        let (tokens, _) = record_tokens(&text);
+        for token in tokens {
+            match notation::read_move(&pos, &token) {
+                Ok(m) => {
+                    self.msg.variation.push(m);
+                    pos.play_unchecked(m);
+                }
+                Err(e) => {
+                    let detail = format!("the variation, at {}: {e}", move_label(&pos));
+                    self.problem(code_of(e.kind), detail);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Thinking days from the IECC "used" lines, once the mover is known.
+    fn dates_and_totals(&mut self) {
+        if let [Some((_, white)), Some((_, black))] = self.used {
+            self.msg.total_days.get_or_insert(Totals { white, black });
+        }
+        let mover = if self.msg.moves.len() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let side = match mover {
+            Color::White => 0,
+            Color::Black => 1,
+        };
+        if let Some((used, _)) = self.used[side] {
+            self.msg.move_days.get_or_insert(used);
+        }
+    }
+
+    /// 51.2.1 items that are missing, in words.
+    fn missing(&mut self) {
+        let h = &self.msg.header;
+        let absent: Vec<&str> = [
+            ("the competition", h.event.is_none()),
+            ("the start date", h.start.is_none()),
+            ("White's surname", h.white.is_none()),
+            ("Black's surname", h.black.is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(what, missing)| missing.then_some(what))
+        .collect();
+        if !absent.is_empty() {
+            let detail = format!("the game header lacks {}", absent.join(", "));
+            self.problem(ProblemCode::MissingHeader, detail);
+        }
+        let has_partner_move = !self.msg.moves.is_empty();
+        let absent: Vec<&str> = [
+            (
+                "the date our last move was sent",
+                has_partner_move && self.msg.partner_move_sent.is_none(),
+            ),
+            (
+                "the date it was received",
+                has_partner_move && self.msg.received.is_none(),
+            ),
+            (
+                "the send date of this message's move",
+                self.msg.sent.is_none(),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(what, missing)| missing.then_some(what))
+        .collect();
+        if !absent.is_empty() {
+            let detail = format!("the message does not give {} (51.2.3)", absent.join(", "));
+            self.problem(ProblemCode::MissingDate, detail);
+        }
+    }
+}
+
+fn set_once(field: &mut Option<String>, value: &str) {
+    if field.is_none() && !value.is_empty() {
+        *field = Some(value.to_owned());
+    }
+}
+
+fn code_of(kind: MoveErrorKind) -> ProblemCode {
+    match kind {
+        MoveErrorKind::Illegible => ProblemCode::IllegibleMove,
+        MoveErrorKind::Ambiguous => ProblemCode::AmbiguousMove,
+        MoveErrorKind::Impossible => ProblemCode::ImpossibleMove,
+    }
+}
+
+/// `move 12` or `move 12...` for the side to move in `pos`.
+fn move_label(pos: &Chess) -> String {
+    let dots = if pos.turn().is_white() { "." } else { "..." };
+    format!("move {}{dots}", pos.fullmoves())
+}
+
+/// Splits `rest` (a tail of `line.text`) at the first of `keywords`: before, and from it on.
+fn split_at_keyword<'a>(
+    line: &Line<'a>,
+    rest: &'a str,
+    keywords: &[&[&str]],
+) -> (&'a str, &'a str) {
+    let offset = line.text.len() - rest.len();
+    let at = keywords
+        .iter()
+        .filter_map(|words| line.find_word(words, offset))
+        .map(|(at, _)| at)
+        .min();
+    match at {
+        Some(at) => (line.text[offset..at].trim(), &line.text[at..]),
+        None => (rest.trim(), ""),
+    }
+}
+
+/// A move text without its number: `13...Сh3` → `Сh3`, `16. 5171` → `5171`.
+fn strip_number(text: &str) -> &str {
+    let text = text.trim().trim_end_matches([',', ';', '.']).trim();
+    match strip_move_number(text) {
+        Some((_, _, rest)) => rest.trim(),
+        None => text,
+    }
+}
+
+fn numbers(text: &str) -> impl Iterator<Item = u32> + '_ {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty() && s.len() <= 6)
+        .filter_map(|s| s.parse().ok())
+}
+
+fn first_number(text: &str) -> Option<u32> {
+    numbers(text).next()
+}
+
+/// Whether a line holds nothing but moves, move numbers and results.
+fn is_move_line(text: &str) -> bool {
+    let (tokens, _) = record_tokens(text);
+    !tokens.is_empty()
+        && text.split_whitespace().all(|t| {
+            token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')'])
+        })
+}
+
+fn token_is_movetext(token: &str) -> bool {
+    let token = token.trim_end_matches([',', ';']);
+    if matches!(
+        token,
+        "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "..." | "…" | "e.p." | "ep"
+    ) {
+        return true;
+    }
+    match strip_move_number(token) {
+        Some((_, _, "")) => true,
+        Some((_, _, rest)) => looks_like_move(rest),
+        None => {
+            (token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()))
+                || looks_like_move(token)
+        }
+    }
+}
+
+/// The moves of a record or variation text, in order, and the text of its `{…}` comments.
+/// Move numbers, results, NAGs, `(…)` duplicates and variations are left out.
+fn record_tokens(text: &str) -> (Vec<String>, String) {
+    let mut plain = String::with_capacity(text.len());
+    let mut comments = String::new();
+    let (mut brace, mut paren) = (false, 0u32);
+    for c in text.chars() {
+        match c {
+            '{' if !brace => brace = true,
+            '}' if brace => {
+                brace = false;
+                comments.push(' ');
+            }
+            _ if brace => comments.push(c),
+            '(' | '[' => paren += 1,
+            ')' | ']' => paren = paren.saturating_sub(1),
+            _ if paren > 0 => {}
+            c => plain.push(c),
+        }
+    }
+    let mut tokens = Vec::new();
+    for token in plain.split_whitespace() {
+        let token = token.trim_end_matches([',', ';']);
+        if matches!(token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½") {
+            break;
+        }
+        if token.starts_with('$') || matches!(token, "..." | "…" | "e.p." | "ep" | "в.п.") {
+            continue;
+        }
+        let token = match strip_move_number(token) {
+            Some((_, _, rest)) => rest,
+            None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => continue,
+            None => token,
+        };
+        if !token.is_empty() && !token.chars().all(|c| "!?+#-".contains(c)) {
+            tokens.push(token.to_owned());
+        }
+    }
+    (tokens, comments)
+}
+
+#[cfg(test)]
+mod tests;

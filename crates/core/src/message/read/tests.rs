@@ -1,0 +1,148 @@
+use super::*;
+use chrono::DateTime;
+use shakmaty::Move;
+
+fn envelope(date: &str) -> Envelope {
+    Envelope {
+        from: Some("partner@example.org".into()),
+        subject: None,
+        date: Some(DateTime::parse_from_rfc2822(date).unwrap()),
+    }
+}
+
+fn sans(moves: &[Move]) -> Vec<String> {
+    let mut pos = Chess::default();
+    moves
+        .iter()
+        .map(|&m| {
+            let s = notation::san(&pos, m);
+            pos.play_unchecked(m);
+            s
+        })
+        .collect()
+}
+
+fn codes(msg: &MoveMessage) -> Vec<ProblemCode> {
+    msg.problems.iter().map(|p| p.code).collect()
+}
+
+fn d(s: &str) -> NaiveDate {
+    s.parse().unwrap()
+}
+
+#[test]
+fn quoted_old_move_list_is_ignored() {
+    let text = "\
+Ходы: 1. 5254 5755 2. 7163
+Мой ход: 2... 2836
+Отправлен: 09.03.2026
+
+On Sat, 7 Mar 2026, Partner wrote:
+> Ходы: 1. 5254 5755 2. 4244
+> Мой ход: 3. 4445
+-----Original Message-----
+Ходы: 1. 4244
+";
+    let msg = read(text, &[], &envelope("Mon, 9 Mar 2026 10:00:00 +0300"));
+    assert_eq!(sans(&msg.moves), ["e4", "e5", "Nf3"]);
+    assert_eq!(
+        msg.new_move
+            .map(|m| notation::san(&msg.position_before(), m)),
+        Some("Nc6".into())
+    );
+}
+
+#[test]
+fn yearless_date_takes_year_from_date_header() {
+    let text = "Ваш ход отправлен: 08.10\nПолучено: 09.10\nМой ход: 1. e4\nОтправлено: 10.10\n";
+    let msg = read(text, &[], &envelope("Sat, 10 Oct 2026 10:00:00 +0300"));
+    assert_eq!(msg.partner_move_sent, Some(d("2026-10-08")));
+    assert_eq!(msg.received, Some(d("2026-10-09")));
+    assert_eq!(msg.sent, Some(d("2026-10-10")));
+    // Across New Year: a message of 2 January about a move received on 30 December.
+    let text = "Получено: 30.12\nМой ход: 1. e4\nОтправлено: 02.01\n";
+    let msg = read(text, &[], &envelope("Sat, 2 Jan 2027 10:00:00 +0300"));
+    assert_eq!(msg.received, Some(d("2026-12-30")));
+    assert_eq!(msg.sent, Some(d("2027-01-02")));
+}
+
+#[test]
+fn labels_in_any_case_with_or_without_colon() {
+    let text = "\
+СОРЕВНОВАНИЕ - Весна
+дата старта 01.03.2026
+белые Иванов
+ЧЁРНЫЕ: Петров
+ЗАПИСЬ ПАРТИИ 1.е4 е5 2.Кg1-f3
+МОЙ ХОД 2...Кb8-c6 ОТПРАВЛЕН 08.03.2026
+ПОЛУЧЕН 06.03.2026
+ВРЕМЯ: 2 дня
+ИТОГО: БЕЛЫЕ 5, ЧЁРНЫЕ 4
+";
+    let msg = read(text, &[], &envelope("Sun, 8 Mar 2026 10:00:00 +0300"));
+    assert_eq!(msg.header.event.as_deref(), Some("Весна"));
+    assert_eq!(msg.header.start, Some(d("2026-03-01")));
+    assert_eq!(msg.header.white.as_deref(), Some("Иванов"));
+    assert_eq!(msg.header.black.as_deref(), Some("Петров"));
+    assert_eq!(sans(&msg.moves), ["e4", "e5", "Nf3"]);
+    assert_eq!(msg.new_move_text.as_deref(), Some("Кb8-c6"));
+    assert_eq!(msg.sent, Some(d("2026-03-08")));
+    assert_eq!(msg.received, Some(d("2026-03-06")));
+    assert_eq!(msg.move_days, Some(2));
+    assert_eq!(msg.total_days, Some(Totals { white: 5, black: 4 }));
+    // Only the partner-move date is missing (White's move was received, its send date not given).
+    assert_eq!(codes(&msg), [ProblemCode::MissingDate]);
+}
+
+#[test]
+fn wrong_record_move_is_reported_with_its_number() {
+    let text = "Ходы: 1. 5254 5755 2. 7163 2846\nМой ход: 3. 6134\n";
+    let msg = read(text, &[], &envelope("Sun, 8 Mar 2026 10:00:00 +0300"));
+    assert_eq!(sans(&msg.moves), ["e4", "e5", "Nf3"]);
+    let p = &msg.problems[0];
+    assert_eq!(p.code, ProblemCode::ImpossibleMove);
+    assert_eq!(
+        p.detail,
+        "the move record, at move 2...: 2846: the knight on b8 can't go to d6"
+    );
+    assert_eq!(msg.new_move, None);
+}
+
+#[test]
+fn message_without_a_move_is_illegible_51_3_5() {
+    let text = "Ходы: 1. 5254\nВаш ход 1. 5254 отправлен: 01.03.2026\nПолучен: 02.03.2026\nОтправлен: 03.03.2026\n";
+    let msg = read(text, &[], &envelope("Tue, 3 Mar 2026 10:00:00 +0300"));
+    assert!(msg.has(ProblemCode::NoMove));
+    assert_eq!(msg.partner_move_text.as_deref(), Some("5254"));
+}
+
+#[test]
+fn draw_refusal_is_not_an_offer() {
+    let text = "Мой ход: 1. e4\nI decline your draw offer.\n";
+    let msg = read(text, &[], &envelope("Tue, 3 Mar 2026 10:00:00 +0000"));
+    assert!(!msg.draw_offer);
+    let text = "Мой ход: 1. e4\nПредлагаю ничью.\n";
+    assert!(read(text, &[], &envelope("Tue, 3 Mar 2026 10:00:00 +0000")).draw_offer);
+}
+
+#[test]
+fn english_break_and_repeat() {
+    let text = "My move: 1. d4\nTaking a break from 2026-10-10 to 2026-10-25\nREPEAT of the move sent 2026-10-01\n";
+    let msg = read(text, &[], &envelope("Tue, 13 Oct 2026 10:00:00 +0000"));
+    assert_eq!(
+        msg.break_notice,
+        Some(BreakNotice {
+            from: d("2026-10-10"),
+            to: d("2026-10-25")
+        })
+    );
+    assert!(msg.repeat);
+}
+
+#[test]
+fn bad_date_is_named() {
+    let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
+    let msg = read(text, &[], &envelope("Tue, 3 Mar 2026 10:00:00 +0000"));
+    assert!(msg.problems.iter().any(|p| p.code == ProblemCode::BadDate
+        && p.detail == "\"31.02.2026\" in the line \"Отправлен: 31.02.2026\" is not a date"));
+}
