@@ -1,0 +1,216 @@
+//! `ccmail parse FILE|-`: what ccmail reads from one message (cli.md).
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::Path;
+
+use anyhow::Context;
+use ccmail_core::board::{self, Glyphs};
+use ccmail_core::message::{self, Envelope, MoveMessage};
+use ccmail_core::notation::san;
+use serde_json::{Value, json};
+use shakmaty::{Chess, Move, Position};
+
+pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
+    let raw = read_input(file)?;
+    let (envelope, msg, mime_notes) = read_message(&raw);
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &to_json(&envelope, &msg))?;
+        writeln!(out)?;
+    } else {
+        let glyphs = if std::io::stdout().is_terminal() {
+            Glyphs::Unicode
+        } else {
+            Glyphs::Ascii
+        };
+        out.write_all(human(&envelope, &msg, &mime_notes, glyphs).as_bytes())?;
+    }
+    Ok(())
+}
+
+fn read_input(file: &Path) -> anyhow::Result<Vec<u8>> {
+    let mut raw = Vec::new();
+    if file == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut raw)
+            .context("can't read the message from standard input")?;
+    } else {
+        raw = std::fs::read(file)
+            .with_context(|| format!("can't open the message file {}", file.display()))?;
+    }
+    Ok(raw)
+}
+
+/// Decodes the MIME message and reads the move message in it. Never fails: a file that is
+/// not mail gives a message with the `unreadable` problem.
+pub fn read_message(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
+    match ccmail_mail::mime::decode(raw) {
+        Ok(decoded) => {
+            let envelope = Envelope {
+                from: decoded.from.as_ref().map(|a| a.email.clone()),
+                subject: decoded.subject.clone(),
+                date: decoded.date,
+            };
+            let msg = message::read(&decoded.text, &decoded.pgn, &envelope);
+            (envelope, msg, decoded.problems)
+        }
+        Err(err) => (
+            Envelope::default(),
+            message::unreadable(format!("this is not a mail message: {err}")),
+            Vec::new(),
+        ),
+    }
+}
+
+/// The moves in SAN (English letters, no check sign), replayed from `pos`.
+fn sans(mut pos: Chess, moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&m| {
+            let text = san(&pos, m);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
+}
+
+/// The object of cli.md, "`ccmail parse --json FILE`".
+pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
+    let before = msg.position_before();
+    let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string());
+    json!({
+        "from": envelope.from,
+        "subject": envelope.subject,
+        "date_header": date(envelope.date_sent()),
+        "header": {
+            "event": msg.header.event,
+            "start": date(msg.header.start),
+            "white": msg.header.white,
+            "black": msg.header.black,
+        },
+        "moves": sans(Chess::default(), &msg.moves),
+        "new_move": msg.new_move.map(|m| san(&before, m)),
+        "variation": sans(msg.position_after(), &msg.variation),
+        "partner_move_sent": date(msg.partner_move_sent),
+        "received": date(msg.received),
+        "sent": date(msg.sent),
+        "move_days": msg.move_days,
+        "total_days": msg.total_days,
+        "signature": msg.signature,
+        "draw_offer": msg.draw_offer,
+        "draw_accept": msg.draw_accept,
+        "resign": msg.resign,
+        "break": msg.break_notice,
+        "repeat": msg.repeat,
+        "problems": msg.problems,
+    })
+}
+
+/// The human form: what was read, the board after the new move, the problems in words.
+fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: Glyphs) -> String {
+    let mut s = String::new();
+    let mut line = |label: &str, value: Option<String>| {
+        s.push_str(&format!("{label:<14}{}\n", value.as_deref().unwrap_or("—")));
+    };
+    let h = &msg.header;
+    line("From:", envelope.from.clone());
+    line("Subject:", envelope.subject.clone());
+    line("Date:", envelope.date_sent().map(|d| d.to_string()));
+    line("Event:", h.event.clone());
+    line("Start:", h.start.map(|d| d.to_string()));
+    line("White:", h.white.clone());
+    line("Black:", h.black.clone());
+    line(
+        "Moves:",
+        Some(numbered(Chess::default(), &msg.moves)).filter(|m| !m.is_empty()),
+    );
+    let before = msg.position_before();
+    line(
+        "New move:",
+        msg.new_move
+            .map(|m| numbered(before.clone(), &[m]))
+            .or(msg.new_move_text.clone().map(|t| format!("{t} (not read)"))),
+    );
+    if !msg.variation.is_empty() {
+        line(
+            "Variation:",
+            Some(numbered(msg.position_after(), &msg.variation)),
+        );
+    }
+    line(
+        "Your move sent:",
+        msg.partner_move_sent.map(|d| d.to_string()),
+    );
+    line("Received:", msg.received.map(|d| d.to_string()));
+    line("Sent:", msg.sent.map(|d| d.to_string()));
+    line("Move days:", msg.move_days.map(|d| d.to_string()));
+    line(
+        "Totals:",
+        msg.total_days
+            .map(|t| format!("White {}, Black {}", t.white, t.black)),
+    );
+    line(
+        "Signature:",
+        msg.signature.as_ref().map(|sig| match &sig.email {
+            Some(e) => format!("{} <{e}>", sig.name),
+            None => sig.name.clone(),
+        }),
+    );
+    let mut flags = Vec::new();
+    for (on, what) in [
+        (msg.draw_offer, "offers a draw".to_owned()),
+        (msg.draw_accept, "accepts the draw".to_owned()),
+        (msg.resign, "resigns".to_owned()),
+        (msg.repeat, "repeats an unanswered move".to_owned()),
+    ] {
+        if on {
+            flags.push(what);
+        }
+    }
+    if let Some(b) = msg.break_notice {
+        flags.push(format!("takes a break from {} to {}", b.from, b.to));
+    }
+    if !flags.is_empty() {
+        line("Also:", Some(flags.join("; ")));
+    }
+    for note in &msg.notes {
+        line("Note:", Some(note.clone()));
+    }
+    if !msg.has(ccmail_core::message::ProblemCode::Unreadable) {
+        let after = msg.position_after();
+        let last = msg.new_move.and_then(|m| board::squares(&before, m));
+        s.push('\n');
+        s.push_str(&board::render(&after, shakmaty::Color::White, glyphs, last));
+    }
+    s.push('\n');
+    if msg.problems.is_empty() {
+        s.push_str("No problems.\n");
+    }
+    for p in &msg.problems {
+        let code = serde_json::to_value(p.code).ok();
+        let code = code.as_ref().and_then(Value::as_str).unwrap_or("problem");
+        s.push_str(&format!("Problem ({code}): {}\n", p.detail));
+    }
+    for note in mime_notes {
+        s.push_str(&format!("Mail: {note}\n"));
+    }
+    s
+}
+
+/// `1. e4 e5 2. Nf3` from `pos` on, in SAN with check signs.
+fn numbered(mut pos: Chess, moves: &[Move]) -> String {
+    let mut out = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let n = pos.fullmoves();
+        let text = ccmail_core::notation::write_move(&pos, m, ccmail_core::notation::Notation::San);
+        if pos.turn().is_white() {
+            out.push(format!("{n}. {text}"));
+        } else if i == 0 {
+            out.push(format!("{n}... {text}"));
+        } else {
+            out.push(text);
+        }
+        pos.play_unchecked(m);
+    }
+    out.join(" ")
+}
