@@ -1,0 +1,247 @@
+//! Mailbox addresses: `Name <local@domain>` and the older `local@domain (Name)`.
+//!
+//! A forgiving single-pass reader of our own: address headers in real mail are
+//! often slightly broken (an unquoted comma-free name with a dot, a missing
+//! closing bracket, an encoded word inside quotes), and a chess partner's
+//! address must still come out. Groups (`Team: a@x, b@y;`) give their members.
+
+use std::fmt;
+
+use super::header;
+
+/// One mailbox: an optional display name (RFC 2047 words decoded) and the
+/// address exactly as written (case kept). Compare addresses with
+/// [`Address::same_mailbox`], never with `==` on `email`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Address {
+    /// Display name, decoded; `None` when the header gives none.
+    pub name: Option<String>,
+    /// The address as written, without angle brackets.
+    pub email: String,
+}
+
+impl Address {
+    /// The address folded for comparison: surrounding blanks removed and
+    /// lower-cased as a whole. Strictly the local part is case-sensitive, but no
+    /// mail system a chess player meets treats it so, and partners do retype
+    /// each other's addresses with different capitals.
+    pub fn normalized_email(&self) -> String {
+        normalize_email(&self.email)
+    }
+
+    /// Whether `self` and `other` are the same mailbox (names are ignored).
+    pub fn same_mailbox(&self, other: &Address) -> bool {
+        self.is_email(&other.email)
+    }
+
+    /// Whether this mailbox is the address `email` (compared normalized).
+    pub fn is_email(&self, email: &str) -> bool {
+        self.normalized_email() == normalize_email(email)
+    }
+}
+
+/// Folds an address for comparison, as [`Address::normalized_email`] does.
+pub fn normalize_email(email: &str) -> String {
+    email
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .trim()
+        .to_lowercase()
+}
+
+impl fmt::Display for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(name) => write!(f, "{name} <{}>", self.email),
+            None => f.write_str(&self.email),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Entry {
+    phrase: String,
+    angle: Option<String>,
+    comment: String,
+}
+
+impl Entry {
+    fn finish(self, problems: &mut Vec<String>) -> Option<Address> {
+        let comment = self.comment.trim();
+        let (email, name) = match self.angle {
+            Some(angle) => {
+                // Drop an obsolete source route: <@relay:user@host>.
+                let email = angle.rsplit(':').next().unwrap_or("").trim().to_owned();
+                let phrase = header::decode_words(self.phrase.trim(), problems);
+                let name = if phrase.trim().is_empty() {
+                    comment.to_owned()
+                } else {
+                    phrase
+                };
+                (email, name)
+            }
+            None => {
+                let mut words = self.phrase.split_whitespace();
+                let email = match words.clone().find(|w| w.contains('@')) {
+                    Some(w) => w.to_owned(),
+                    None => words.by_ref().collect(),
+                };
+                (email, header::decode_words(comment, problems))
+            }
+        };
+        if email.is_empty() {
+            return None;
+        }
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        Some(Address {
+            name: (!name.is_empty()).then_some(name),
+            email,
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    Normal,
+    Quoted,
+    QuotedEscape,
+    Comment(usize),
+    Angle,
+}
+
+/// Reads every mailbox of an unfolded address header value.
+pub(crate) fn parse_list(value: &str, problems: &mut Vec<String>) -> Vec<Address> {
+    let mut out = Vec::new();
+    let mut entry = Entry::default();
+    let mut state = State::Normal;
+    for c in value.chars() {
+        state = match (state, c) {
+            (State::Normal, '"') => State::Quoted,
+            (State::Normal, '(') => State::Comment(1),
+            (State::Normal, '<') => {
+                entry.angle = Some(String::new());
+                State::Angle
+            }
+            (State::Normal, ',' | ';') => {
+                out.extend(std::mem::take(&mut entry).finish(problems));
+                State::Normal
+            }
+            (State::Normal, ':') if entry.angle.is_none() && !entry.phrase.contains('@') => {
+                // "Group name:" — the members follow.
+                entry = Entry::default();
+                State::Normal
+            }
+            (State::Normal, c) => {
+                entry.phrase.push(c);
+                State::Normal
+            }
+            (State::Quoted, '"') => State::Normal,
+            (State::Quoted, '\\') => State::QuotedEscape,
+            (State::Quoted | State::QuotedEscape, c) => {
+                entry.phrase.push(c);
+                State::Quoted
+            }
+            (State::Comment(d), '(') => State::Comment(d + 1),
+            (State::Comment(1), ')') => State::Normal,
+            (State::Comment(d), ')') => State::Comment(d - 1),
+            (State::Comment(d), c) => {
+                entry.comment.push(c);
+                State::Comment(d)
+            }
+            (State::Angle, '>') => State::Normal,
+            (State::Angle, c) => {
+                if let Some(a) = entry.angle.as_mut() {
+                    a.push(c);
+                }
+                State::Angle
+            }
+        };
+    }
+    if state != State::Normal {
+        problems.push(format!(
+            "an address header ends inside a quote, comment or <…>: {value:?}"
+        ));
+    }
+    out.extend(entry.finish(problems));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(value: &str) -> (Option<String>, String) {
+        let mut list = parse_list(value, &mut Vec::new());
+        assert_eq!(list.len(), 1, "{value}");
+        let a = list.remove(0);
+        (a.name, a.email)
+    }
+
+    fn named(name: &str, email: &str) -> (Option<String>, String) {
+        (Some(name.to_owned()), email.to_owned())
+    }
+
+    #[test]
+    fn forms() {
+        assert_eq!(
+            one("Jonas Bergmann <jonas@example.org>"),
+            named("Jonas Bergmann", "jonas@example.org")
+        );
+        assert_eq!(
+            one("\"Bergmann, Jonas\" <j@x.org>"),
+            named("Bergmann, Jonas", "j@x.org")
+        );
+        assert_eq!(one("j@x.org (Jonas B.)"), named("Jonas B.", "j@x.org"));
+        assert_eq!(one("  J@X.org "), (None, "J@X.org".to_owned()));
+        assert_eq!(
+            one("John Smith john@x.org"),
+            (None, "john@x.org".to_owned())
+        );
+        assert_eq!(
+            one("=?KOI8-R?B?88/Mz9fYo9c=?= <s@p.net>"),
+            named("Соловьёв", "s@p.net")
+        );
+        assert_eq!(
+            one("\"=?utf-8?q?=D0=9F?=\" <s@p.net>"),
+            named("П", "s@p.net")
+        );
+        assert_eq!(one("<@relay.net:u@h.org>"), (None, "u@h.org".to_owned()));
+        assert_eq!(
+            one("Dr. J. Smith <s@x.org>"),
+            named("Dr. J. Smith", "s@x.org")
+        );
+    }
+
+    #[test]
+    fn lists_and_groups() {
+        let list = parse_list("a@x, \"B\" <b@y>; Team: c@z, d@w;", &mut Vec::new());
+        let emails: Vec<_> = list.iter().map(|a| a.email.as_str()).collect();
+        assert_eq!(emails, ["a@x", "b@y", "c@z", "d@w"]);
+        assert!(parse_list("undisclosed-recipients:;", &mut Vec::new()).is_empty());
+    }
+
+    #[test]
+    fn unterminated_is_noted() {
+        let mut problems = Vec::new();
+        let list = parse_list("Name <a@b", &mut problems);
+        assert_eq!(list[0].email, "a@b");
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn comparison() {
+        let a = Address {
+            name: None,
+            email: "A.Smirnov@Mail.Example.org".into(),
+        };
+        let b = Address {
+            name: Some("x".into()),
+            email: " a.smirnov@mail.example.org".into(),
+        };
+        assert!(a.same_mailbox(&b));
+        assert!(a.is_email("<a.smirnov@MAIL.example.org>"));
+        assert_eq!(a.normalized_email(), "a.smirnov@mail.example.org");
+        assert_eq!(a.to_string(), "A.Smirnov@Mail.Example.org");
+    }
+}

@@ -1,0 +1,290 @@
+//! Byte-level decoding: line endings, base64, quoted-printable and charsets.
+//!
+//! Our own small decoders rather than mailparse's because hostile or sloppy mail
+//! must still give *something*: a base64 body with a stray character or a missing
+//! pad is decoded as far as it goes (and the caller says so in `problems`) instead
+//! of failing the whole part. Everything here is a single linear pass.
+
+use charset::Charset;
+
+/// Rewrites CRLF and lone CR as LF, in one pass.
+pub(crate) fn normalize_newlines(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while let Some(i) = rest.iter().position(|&b| b == b'\r') {
+        out.extend_from_slice(&rest[..i]);
+        out.push(b'\n');
+        rest = &rest[i + 1..];
+        if rest.first() == Some(&b'\n') {
+            rest = &rest[1..];
+        }
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+/// The same as [`normalize_newlines`] for text already decoded, also dropping
+/// a leading byte-order mark.
+pub(crate) fn clean_text(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !text.contains('\r') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\r') {
+        out.push_str(&rest[..i]);
+        out.push('\n');
+        rest = &rest[i + 1..];
+        if let Some(after) = rest.strip_prefix('\n') {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn base64_value(b: u8) -> Option<u32> {
+    match b {
+        b'A'..=b'Z' => Some(u32::from(b - b'A')),
+        b'a'..=b'z' => Some(u32::from(b - b'a') + 26),
+        b'0'..=b'9' => Some(u32::from(b - b'0') + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+/// Lenient base64: whitespace is skipped; any other stray byte is skipped too
+/// but makes the result "not clean"; `=` ends a group (so concatenated padded
+/// chunks decode); a dangling group is decoded as far as its bits go.
+///
+/// Returns the bytes and whether the input was well-formed.
+pub(crate) fn base64_decode(input: &[u8]) -> (Vec<u8>, bool) {
+    let mut out = Vec::with_capacity(input.len() / 4 * 3 + 3);
+    let mut clean = true;
+    let mut acc: u32 = 0;
+    let mut n = 0u8;
+    let flush = |acc: u32, n: u8, out: &mut Vec<u8>| -> bool {
+        match n {
+            0 => true,
+            2 => {
+                out.push((acc >> 4) as u8);
+                true
+            }
+            3 => {
+                out.push((acc >> 10) as u8);
+                out.push((acc >> 2) as u8);
+                true
+            }
+            _ => false,
+        }
+    };
+    for &b in input {
+        if let Some(v) = base64_value(b) {
+            acc = (acc << 6) | v;
+            n += 1;
+            if n == 4 {
+                out.extend_from_slice(&[(acc >> 16) as u8, (acc >> 8) as u8, acc as u8]);
+                acc = 0;
+                n = 0;
+            }
+        } else if b == b'=' {
+            clean &= flush(acc, n, &mut out);
+            acc = 0;
+            n = 0;
+        } else if !b.is_ascii_whitespace() {
+            clean = false;
+        }
+    }
+    if n != 0 {
+        // Unpadded tail: common enough to accept silently when its bits make bytes.
+        clean &= flush(acc, n, &mut out);
+    }
+    (out, clean)
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Quoted-printable (RFC 2045 6.7), robust: `=XX` (either case) is a byte, `=`
+/// before the end of a line (trailing blanks allowed) is a soft break, any other
+/// `=` is kept literally. With `underscore_is_space` it is RFC 2047's "Q" coding.
+/// Expects `\n` line ends.
+pub(crate) fn qp_decode(input: &[u8], underscore_is_space: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        let b = input[i];
+        if b == b'=' {
+            if let (Some(h), Some(l)) = (
+                input.get(i + 1).and_then(|&c| hex_value(c)),
+                input.get(i + 2).and_then(|&c| hex_value(c)),
+            ) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < input.len() && (input[j] == b' ' || input[j] == b'\t') {
+                j += 1;
+            }
+            if j == input.len() {
+                i = j;
+                continue;
+            }
+            if input[j] == b'\n' {
+                i = j + 1;
+                continue;
+            }
+            out.push(b'=');
+        } else if b == b'_' && underscore_is_space {
+            out.push(b' ');
+        } else {
+            out.push(b);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What a charset decision produced: the text and, if something was off, the
+/// words for `problems`.
+pub(crate) struct Text {
+    pub(crate) text: String,
+    pub(crate) problem: Option<String>,
+}
+
+/// Decodes `bytes` labelled (or not) with `declared`; `what` names the part for
+/// the problem words ("the text/plain part").
+///
+/// Without a usable label, 8-bit text is tried as UTF-8 and, failing that, read
+/// as windows-1251 — what unlabelled 8-bit mail most often is among Russian
+/// players — and the guess is reported.
+pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -> Text {
+    let label = declared.map(str::trim).filter(|l| !l.is_empty());
+    let Some(label) = label else {
+        return guess(bytes, || format!("{what} has no charset"));
+    };
+    let is_ascii_label = matches!(
+        label.to_ascii_lowercase().as_str(),
+        "us-ascii" | "ascii" | "us_ascii" | "ansi_x3.4-1968" | "iso646-us"
+    );
+    match Charset::for_label(label.as_bytes()) {
+        Some(cs) if is_ascii_label || (cs.is_ascii_compatible() && bytes.is_ascii()) => {
+            if bytes.is_ascii() {
+                return Text {
+                    text: ascii_string(bytes),
+                    problem: None,
+                };
+            }
+            guess(bytes, || {
+                format!("{what} says charset {label} but has 8-bit bytes")
+            })
+        }
+        Some(cs) => {
+            let (text, malformed) = cs.decode_without_bom_handling(bytes);
+            let problem = malformed.then(|| {
+                format!(
+                    "{what} has bytes that are not valid {label}; they were replaced with U+FFFD"
+                )
+            });
+            Text {
+                text: text.into_owned(),
+                problem,
+            }
+        }
+        None => guess(bytes, || {
+            format!("{what} says charset {label:?}, which is not known")
+        }),
+    }
+}
+
+fn ascii_string(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
+}
+
+fn guess(bytes: &[u8], why: impl FnOnce() -> String) -> Text {
+    if bytes.is_ascii() {
+        return Text {
+            text: ascii_string(bytes),
+            problem: None,
+        };
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Text {
+            text: s.to_owned(),
+            problem: None,
+        },
+        Err(_) => Text {
+            text: windows_1251(bytes),
+            problem: Some(format!(
+                "{}; it is not UTF-8, so it was read as windows-1251",
+                why()
+            )),
+        },
+    }
+}
+
+/// Reads bytes as windows-1251, the fallback for unlabelled 8-bit text.
+pub(crate) fn windows_1251(bytes: &[u8]) -> String {
+    match Charset::for_label(b"windows-1251") {
+        Some(cs) => cs.decode_without_bom_handling(bytes).0.into_owned(),
+        None => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newlines() {
+        assert_eq!(normalize_newlines(b"a\r\nb\rc\n\r\r\n"), b"a\nb\nc\n\n\n");
+        assert_eq!(clean_text("\u{feff}a\r\nb\rc"), "a\nb\nc");
+    }
+
+    #[test]
+    fn base64_cases() {
+        let table: &[(&[u8], &[u8], bool)] = &[
+            (b"aGVsbG8=", b"hello", true),
+            (b"aGVs\nbG8=", b"hello", true),
+            (b"aGVsbG8", b"hello", true),
+            (b"aGk=aGk=", b"hihi", true),
+            (b"aG*Vs bG8=", b"hello", false),
+            (b"aGVsbG8=a", b"hello", false),
+            (b"", b"", true),
+        ];
+        for (input, want, clean) in table {
+            assert_eq!(base64_decode(input), (want.to_vec(), *clean), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn qp_cases() {
+        assert_eq!(qp_decode(b"a=3Db=\nc= \nd=e=", false), b"a=bcd=e");
+        assert_eq!(qp_decode(b"=d0=BF_x=4", true), b"\xd0\xbf x=4");
+    }
+
+    #[test]
+    fn charsets() {
+        let t = decode_charset(b"\xcf\xf0\xe8", None, "the part");
+        assert_eq!(t.text, "При");
+        assert!(t.problem.unwrap().contains("windows-1251"));
+        let t = decode_charset("При".as_bytes(), None, "the part");
+        assert_eq!((t.text.as_str(), t.problem), ("При", None));
+        let t = decode_charset(b"\xf0\xd2\xc9", Some("KOI8-R"), "x");
+        assert_eq!((t.text.as_str(), t.problem), ("При", None));
+        let t = decode_charset(b"\xff", Some("utf-8"), "x");
+        assert_eq!(t.text, "\u{fffd}");
+        assert!(t.problem.is_some());
+        let t = decode_charset(b"abc", Some("x-nonsense"), "x");
+        assert_eq!((t.text.as_str(), t.problem), ("abc", None));
+    }
+}

@@ -1,0 +1,288 @@
+//! Header field values: unfolding, RFC 2047 encoded words, message ids, dates.
+//!
+//! mailparse splits the header block for us, but its value decoding scans the
+//! line again for every `=?` it meets, which a hostile Subject can turn into
+//! quadratic time. So the value decoding here is our own and single-pass.
+
+use chrono::{DateTime, FixedOffset};
+use mailparse::MailHeader;
+
+use super::codec;
+
+/// Finds the first field called `name` (case-insensitive).
+pub(crate) fn first<'h, 'a>(
+    headers: &'h [MailHeader<'a>],
+    name: &str,
+) -> Option<&'h MailHeader<'a>> {
+    headers.iter().find(|h| {
+        h.get_key_raw()
+            .trim_ascii()
+            .eq_ignore_ascii_case(name.as_bytes())
+    })
+}
+
+/// The raw value of a field as text, unfolded: each line break and the blanks
+/// after it become one space. Raw 8-bit bytes are read as UTF-8 or, if they are
+/// not UTF-8, as windows-1251 (with a problem noted).
+pub(crate) fn unfolded(header: &MailHeader<'_>, problems: &mut Vec<String>) -> String {
+    let raw = header.get_value_raw();
+    let text = match std::str::from_utf8(raw) {
+        Ok(s) => s.to_owned(),
+        Err(_) => {
+            problems.push(format!(
+                "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
+                String::from_utf8_lossy(header.get_key_raw()).trim()
+            ));
+            codec::windows_1251(raw)
+        }
+    };
+    unfold(&text)
+}
+
+fn unfold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut after_break = false;
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => after_break = true,
+            ' ' | '\t' if after_break => {}
+            _ => {
+                if after_break {
+                    out.push(' ');
+                    after_break = false;
+                }
+                out.push(c);
+            }
+        }
+    }
+    out.trim().to_owned()
+}
+
+/// One RFC 2047 encoded word found at the start of `s`: charset label, its
+/// decoded bytes, and the length it took.
+struct Word<'s> {
+    charset: &'s str,
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+fn is_especial(b: u8) -> bool {
+    b"()<>@,;:\"/[]?.=".contains(&b) || b <= b' ' || b == 0x7f
+}
+
+/// Parses `=?charset?B|Q?text?=` at the start of `s`. Each failed attempt only
+/// reads up to the first `?`/blank of a run, so repeated attempts stay linear.
+fn parse_word(s: &str) -> Option<Word<'_>> {
+    let b = s.as_bytes();
+    let rest = b.strip_prefix(b"=?")?;
+    let cs_len = rest.iter().position(|&c| is_especial(c))?;
+    if cs_len == 0 || rest.get(cs_len) != Some(&b'?') {
+        return None;
+    }
+    let enc = *rest.get(cs_len + 1)?;
+    if rest.get(cs_len + 2) != Some(&b'?') {
+        return None;
+    }
+    let text_start = cs_len + 3;
+    let text_len = rest[text_start..]
+        .iter()
+        .position(|&c| c == b'?' || c == b' ' || c == b'\t')?;
+    let text = &rest[text_start..text_start + text_len];
+    if rest.get(text_start + text_len + 1) != Some(&b'=') || rest[text_start + text_len] != b'?' {
+        return None;
+    }
+    let bytes = match enc {
+        b'B' | b'b' => codec::base64_decode(text).0,
+        b'Q' | b'q' => codec::qp_decode(text, true),
+        _ => return None,
+    };
+    // RFC 2231 allows a language after '*': "utf-8*ru".
+    let label = &s[2..2 + cs_len];
+    let charset = label.split('*').next().unwrap_or(label);
+    Some(Word {
+        charset,
+        bytes,
+        len: 2 + text_start + text_len + 2,
+    })
+}
+
+/// Decodes the RFC 2047 encoded words in an unfolded value. Blanks between two
+/// encoded words are dropped, and adjacent words in the same charset are joined
+/// as bytes before decoding (senders do split a UTF-8 character across words).
+pub(crate) fn decode_words(value: &str, problems: &mut Vec<String>) -> String {
+    if !value.contains("=?") {
+        return value.to_owned();
+    }
+    let mut out = String::with_capacity(value.len());
+    // Pending bytes of adjacent words in one charset, and blanks seen after them.
+    let mut pending: Option<(&str, Vec<u8>)> = None;
+    let mut blanks = String::new();
+    let mut i = 0;
+    while i < value.len() {
+        let rest = &value[i..];
+        if rest.starts_with("=?")
+            && let Some(word) = parse_word(rest)
+        {
+            match &mut pending {
+                Some((cs, bytes)) if cs.eq_ignore_ascii_case(word.charset) => {
+                    bytes.extend_from_slice(&word.bytes)
+                }
+                _ => {
+                    flush(&mut out, pending.take(), problems);
+                    pending = Some((word.charset, word.bytes));
+                }
+            }
+            blanks.clear();
+            i += word.len;
+            continue;
+        }
+        let Some(c) = rest.chars().next() else { break };
+        if (c == ' ' || c == '\t') && pending.is_some() {
+            blanks.push(c);
+        } else {
+            flush(&mut out, pending.take(), problems);
+            out.push_str(&blanks);
+            blanks.clear();
+            out.push(c);
+        }
+        i += c.len_utf8();
+    }
+    flush(&mut out, pending, problems);
+    out.push_str(&blanks);
+    out
+}
+
+fn flush(out: &mut String, pending: Option<(&str, Vec<u8>)>, problems: &mut Vec<String>) {
+    let Some((label, bytes)) = pending else {
+        return;
+    };
+    let t = codec::decode_charset(&bytes, Some(label), "an encoded word in a header");
+    if let Some(p) = t.problem {
+        problems.push(p);
+    }
+    out.push_str(&t.text);
+}
+
+/// Message ids as written between `<` and `>`, without the brackets and with
+/// any folding blanks inside removed. A value with no brackets at all gives its
+/// blank-separated words that contain an `@`.
+pub(crate) fn message_ids(value: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = value;
+    while let Some(open) = rest.find('<') {
+        let Some(len) = rest[open + 1..].find('>') else {
+            break;
+        };
+        let id: String = rest[open + 1..open + 1 + len]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if !id.is_empty() {
+            ids.push(id);
+        }
+        rest = &rest[open + 1 + len + 1..];
+    }
+    if ids.is_empty() && !value.contains('<') {
+        ids = value
+            .split_whitespace()
+            .filter(|w| w.contains('@'))
+            .map(str::to_owned)
+            .collect();
+    }
+    ids
+}
+
+/// Longest date text we try to read; a real one is about 40 characters.
+const MAX_DATE_LEN: usize = 200;
+
+/// Reads an RFC 5322 date, keeping the writer's UTC offset. Comments such as
+/// `(MSK)` are dropped first; obsolete forms chrono refuses go through
+/// mailparse's lenient reader, keeping a numeric offset if one is written.
+pub(crate) fn parse_date(value: &str) -> Option<DateTime<FixedOffset>> {
+    if value.len() > MAX_DATE_LEN {
+        return None;
+    }
+    let cleaned = strip_comments(value);
+    if let Ok(d) = DateTime::parse_from_rfc2822(&cleaned) {
+        return Some(d);
+    }
+    // mailparse gives 0 when it found no day, month and year at all.
+    let ts = mailparse::dateparse(&cleaned).ok().filter(|&ts| ts > 0)?;
+    let offset = cleaned
+        .split_whitespace()
+        .rev()
+        .find_map(numeric_offset)
+        .unwrap_or(0);
+    let tz = FixedOffset::east_opt(offset)?;
+    Some(DateTime::from_timestamp(ts, 0)?.with_timezone(&tz))
+}
+
+fn strip_comments(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut depth = 0usize;
+    for c in value.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `+0300` → seconds east of UTC.
+fn numeric_offset(token: &str) -> Option<i32> {
+    let b = token.as_bytes();
+    if b.len() != 5 || !(b[0] == b'+' || b[0] == b'-') || !b[1..].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n: i32 = token[1..].parse().ok()?;
+    let secs = (n / 100) * 3600 + (n % 100) * 60;
+    Some(if b[0] == b'-' { -secs } else { secs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> String {
+        decode_words(s, &mut Vec::new())
+    }
+
+    #[test]
+    fn encoded_words() {
+        assert_eq!(words("=?KOI8-R?B?88/Mz9fYo9c=?="), "Соловьёв");
+        assert_eq!(words("a =?utf-8?q?b_c?= d"), "a b c d");
+        assert_eq!(words("=?utf-8?q?a?= \t =?utf-8?q?b?="), "ab");
+        // One UTF-8 character split across two words.
+        assert_eq!(words("=?utf-8?q?=D0?= =?utf-8?q?=9F?="), "П");
+        assert_eq!(words("=?utf-8*ru?q?x?="), "x");
+        assert_eq!(words("=?=?=?x?= =?bad"), "=?=?=?x?= =?bad");
+        assert_eq!(words("=?utf-8?x?abc?="), "=?utf-8?x?abc?=");
+    }
+
+    #[test]
+    fn unfolding() {
+        assert_eq!(unfold("a\n b\n\tc  d"), "a b c  d");
+    }
+
+    #[test]
+    fn ids() {
+        assert_eq!(message_ids("<a@b> <c@\n d>"), ["a@b", "c@d"]);
+        assert_eq!(message_ids("<a@b> (Bob's message of Monday)"), ["a@b"]);
+        assert_eq!(message_ids("a@b"), ["a@b"]);
+        assert!(message_ids("<>").is_empty());
+    }
+
+    #[test]
+    fn dates() {
+        let d = parse_date("Thu, 02 Apr 2026 20:17:03 +0200").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-02T20:17:03+02:00");
+        let d = parse_date("Sat, 14 Mar 2026 21:14:05 +0300 (MSK)").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-03-14T21:14:05+03:00");
+        let d = parse_date("2 Apr 2026 9:07:03 -0700").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-02T09:07:03-07:00");
+        assert_eq!(parse_date("yesterday"), None);
+    }
+}

@@ -1,0 +1,232 @@
+//! The MIME tree, walked without recursion, flattened into its leaf parts.
+//!
+//! mailparse's `parse_mail` recurses once per nesting level and gives up on the
+//! whole message past 100 levels; hostile mail can nest thousands. So we split
+//! multiparts ourselves with an explicit stack, and stop descending at
+//! [`MAX_DEPTH`]: what lies deeper is skipped and a problem says so. Each level
+//! reads its own body once, so the work is at most `MAX_DEPTH` passes over the
+//! message, never quadratic.
+
+use mailparse::{DispositionType, MailHeader, ParsedContentType};
+
+use super::header;
+
+/// Nesting beyond this many multipart levels is not read.
+pub(crate) const MAX_DEPTH: usize = 50;
+
+/// Parts beyond this many are not read (each costs a little memory).
+pub(crate) const MAX_PARTS: usize = 10_000;
+
+/// A part that is not a multipart, in document order.
+#[derive(Debug)]
+pub(crate) struct Leaf<'a> {
+    pub(crate) headers: Vec<MailHeader<'a>>,
+    pub(crate) body: &'a [u8],
+    pub(crate) ctype: ParsedContentType,
+    /// `Content-Disposition: attachment`.
+    pub(crate) attachment: bool,
+    /// From the disposition's `filename` or the type's `name`, decoded.
+    pub(crate) filename: Option<String>,
+    /// 0 for the message itself, 1 for its parts, …
+    pub(crate) depth: usize,
+}
+
+struct Pending<'a> {
+    headers: Vec<MailHeader<'a>>,
+    body: &'a [u8],
+    depth: usize,
+    in_digest: bool,
+}
+
+/// Flattens the message whose header block is `headers` and whose body (with
+/// `\n` line ends) is `body` into its leaves.
+pub(crate) fn leaves<'a>(
+    headers: Vec<MailHeader<'a>>,
+    body: &'a [u8],
+    problems: &mut Vec<String>,
+) -> Vec<Leaf<'a>> {
+    let mut out = Vec::new();
+    let mut stack = vec![Pending {
+        headers,
+        body,
+        depth: 0,
+        in_digest: false,
+    }];
+    let mut too_deep = false;
+    let mut count = 1;
+    let mut too_many = false;
+    while let Some(part) = stack.pop() {
+        let ctype = content_type(&part.headers, part.in_digest, problems);
+        if !ctype.mimetype.starts_with("multipart/") {
+            out.push(leaf(part, ctype, problems));
+            continue;
+        }
+        if part.depth >= MAX_DEPTH {
+            if !too_deep {
+                problems.push(format!(
+                    "the MIME parts are nested more than {MAX_DEPTH} levels deep; the deeper parts were not read"
+                ));
+                too_deep = true;
+            }
+            continue;
+        }
+        let Some(boundary) = ctype.params.get("boundary").filter(|b| !b.is_empty()) else {
+            problems.push(format!(
+                "a {} part has no boundary; its body was read as plain text",
+                ctype.mimetype
+            ));
+            out.push(leaf(part, ParsedContentType::default(), problems));
+            continue;
+        };
+        let (children, closed) = split(part.body, boundary.as_bytes());
+        if children.is_empty() {
+            problems.push(format!(
+                "no part of the {} was found (boundary {boundary:?}); its body was read as plain text",
+                ctype.mimetype
+            ));
+            out.push(leaf(part, ParsedContentType::default(), problems));
+            continue;
+        }
+        if !closed {
+            problems.push(format!(
+                "the {} has no closing boundary; the message may be cut short",
+                ctype.mimetype
+            ));
+        }
+        let in_digest = ctype.mimetype == "multipart/digest";
+        let mut children = children;
+        if count + children.len() > MAX_PARTS {
+            if !too_many {
+                problems.push(format!(
+                    "the message has more than {MAX_PARTS} MIME parts; the rest were not read"
+                ));
+                too_many = true;
+            }
+            children.truncate(MAX_PARTS.saturating_sub(count));
+        }
+        count += children.len();
+        for child in children.into_iter().rev() {
+            let (headers, body) = part_headers(child, problems);
+            stack.push(Pending {
+                headers,
+                body,
+                depth: part.depth + 1,
+                in_digest,
+            });
+        }
+    }
+    out
+}
+
+fn content_type(
+    headers: &[MailHeader<'_>],
+    in_digest: bool,
+    problems: &mut Vec<String>,
+) -> ParsedContentType {
+    match header::first(headers, "Content-Type") {
+        Some(h) => {
+            let ctype = mailparse::parse_content_type(&header::unfolded(h, problems));
+            if ctype.mimetype.is_empty() {
+                ParsedContentType::default()
+            } else {
+                ctype
+            }
+        }
+        None if in_digest => mailparse::parse_content_type("message/rfc822"),
+        None => ParsedContentType::default(),
+    }
+}
+
+fn leaf<'a>(part: Pending<'a>, ctype: ParsedContentType, problems: &mut Vec<String>) -> Leaf<'a> {
+    let disposition = header::first(&part.headers, "Content-Disposition")
+        .map(|h| mailparse::parse_content_disposition(&header::unfolded(h, problems)))
+        .unwrap_or_default();
+    let filename = disposition
+        .params
+        .get("filename")
+        .or_else(|| ctype.params.get("name"))
+        .map(|n| header::decode_words(n.trim(), problems));
+    Leaf {
+        headers: part.headers,
+        body: part.body,
+        ctype,
+        attachment: disposition.disposition == DispositionType::Attachment,
+        filename,
+        depth: part.depth,
+    }
+}
+
+/// The header block and body of one part. A part whose first line is not a
+/// header field has no headers (RFC 2046 5.1.1: defaults apply) — better than
+/// mailparse's reading of its first text line as a field name.
+fn part_headers<'a>(part: &'a [u8], problems: &mut Vec<String>) -> (Vec<MailHeader<'a>>, &'a [u8]) {
+    if part.first() == Some(&b'\n') {
+        return (Vec::new(), &part[1..]);
+    }
+    if !super::starts_with_field(part) {
+        return (Vec::new(), part);
+    }
+    match mailparse::parse_headers(part) {
+        Ok((headers, ix)) => (headers, part.get(ix..).unwrap_or_default()),
+        Err(e) => {
+            problems.push(format!(
+                "a part's header block could not be read ({e}); it was read as text"
+            ));
+            (Vec::new(), part)
+        }
+    }
+}
+
+/// Splits a multipart body at its delimiter lines (`--boundary`, then only
+/// blanks) up to the close delimiter (`--boundary--`). Returns the parts and
+/// whether the close delimiter was seen. The line break before a delimiter
+/// belongs to the delimiter (RFC 2046 5.1.1). One pass over the body.
+fn split<'a>(body: &'a [u8], boundary: &[u8]) -> (Vec<&'a [u8]>, bool) {
+    let mut parts = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut line_start = 0;
+    while line_start < body.len() {
+        let line_end = body[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(body.len(), |p| line_start + p);
+        let line = &body[line_start..line_end];
+        if let Some(rest) = line
+            .strip_prefix(b"--")
+            .and_then(|l| l.strip_prefix(boundary))
+        {
+            let close = rest.starts_with(b"--");
+            if close || rest.iter().all(|b| b.is_ascii_whitespace()) {
+                if let Some(s) = start {
+                    parts.push(&body[s..line_start.saturating_sub(1).max(s)]);
+                }
+                if close {
+                    return (parts, true);
+                }
+                start = Some((line_end + 1).min(body.len()));
+            }
+        }
+        line_start = line_end + 1;
+    }
+    if let Some(s) = start {
+        parts.push(&body[s..]);
+    }
+    (parts, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn splitting() {
+        let body = b"preamble\n--b\nA: 1\n\none\n--b \n\ntwo\n\n--bb\n--b--\nepilogue";
+        let (parts, closed) = split(body, b"b");
+        assert_eq!(parts, [&b"A: 1\n\none"[..], b"\ntwo\n\n--bb"]);
+        assert!(closed);
+        let (parts, closed) = split(b"--b\nx\n--b\n", b"b");
+        assert_eq!(parts, [&b"x"[..], b""]);
+        assert!(!closed);
+        assert_eq!(split(b"no delimiters", b"b").0.len(), 0);
+    }
+}
