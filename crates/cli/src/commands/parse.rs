@@ -5,14 +5,14 @@ use std::path::Path;
 
 use anyhow::Context;
 use ccmail_core::board::{self, Glyphs};
-use ccmail_core::message::{self, Envelope, MoveMessage};
+use ccmail_core::message::{Envelope, MoveMessage};
 use ccmail_core::notation::san;
 use serde_json::{Value, json};
 use shakmaty::{Chess, Move, Position};
 
 pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
     let raw = read_input(file)?;
-    let (envelope, msg, mime_notes) = read_message(&raw);
+    let (envelope, msg, mime_notes) = ccmail::incoming::read_raw(&raw);
     let mut out = std::io::stdout().lock();
     if json {
         serde_json::to_writer_pretty(&mut out, &to_json(&envelope, &msg))?;
@@ -39,27 +39,6 @@ fn read_input(file: &Path) -> anyhow::Result<Vec<u8>> {
             .with_context(|| format!("can't open the message file {}", file.display()))?;
     }
     Ok(raw)
-}
-
-/// Decodes the MIME message and reads the move message in it. Never fails: a file that is
-/// not mail gives a message with the `unreadable` problem.
-pub fn read_message(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
-    match ccmail_mail::mime::decode(raw) {
-        Ok(decoded) => {
-            let envelope = Envelope {
-                from: decoded.from.as_ref().map(|a| a.email.clone()),
-                subject: decoded.subject.clone(),
-                date: decoded.date,
-            };
-            let msg = message::read(&decoded.text, &decoded.pgn, &envelope);
-            (envelope, msg, decoded.problems)
-        }
-        Err(err) => (
-            Envelope::default(),
-            message::unreadable(format!("this is not a mail message: {err}")),
-            Vec::new(),
-        ),
-    }
 }
 
 /// The moves in SAN (English letters, no check sign), replayed from `pos`.
@@ -109,8 +88,11 @@ pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
 /// The human form: what was read, the board after the new move, the problems in words.
 fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: Glyphs) -> String {
     let mut s = String::new();
+    if msg.has(ccmail_core::message::ProblemCode::Unreadable) {
+        return problems(s, msg, mime_notes);
+    }
     let mut line = |label: &str, value: Option<String>| {
-        s.push_str(&format!("{label:<14}{}\n", value.as_deref().unwrap_or("—")));
+        s.push_str(&format!("{label:<16} {}\n", value.as_deref().unwrap_or("—")));
     };
     let h = &msg.header;
     line("From:", envelope.from.clone());
@@ -176,13 +158,15 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
     for note in &msg.notes {
         line("Note:", Some(note.clone()));
     }
-    if !msg.has(ccmail_core::message::ProblemCode::Unreadable) {
-        let after = msg.position_after();
-        let last = msg.new_move.and_then(|m| board::squares(&before, m));
-        s.push('\n');
-        s.push_str(&board::render(&after, shakmaty::Color::White, glyphs, last));
-    }
+    let after = msg.position_after();
+    let last = msg.new_move.and_then(|m| board::squares(&before, m));
     s.push('\n');
+    s.push_str(&board::render(&after, shakmaty::Color::White, glyphs, last));
+    s.push('\n');
+    problems(s, msg, mime_notes)
+}
+
+fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
     if msg.problems.is_empty() {
         s.push_str("No problems.\n");
     }

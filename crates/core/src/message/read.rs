@@ -584,7 +584,7 @@ impl Reader {
                     pos.play_unchecked(m);
                 }
                 Err(e) => {
-                    let detail = format!("the move record, at {}: {e}", move_label(&pos));
+                    let detail = move_problem(&pos, &e, "in the move record");
                     self.problem(code_of(e.kind), detail);
                     return (pos, false);
                 }
@@ -613,7 +613,7 @@ impl Reader {
                 self.variation(pos);
             }
             Err(e) => {
-                let detail = format!("the new move {}: {e}", move_label(&pos));
+                let detail = move_problem(&pos, &e, "the new move");
                 self.problem(code_of(e.kind), detail);
             }
         }
@@ -631,7 +631,7 @@ impl Reader {
                     pos.play_unchecked(m);
                 }
                 Err(e) => {
-                    let detail = format!("the variation, at {}: {e}", move_label(&pos));
+                    let detail = move_problem(&pos, &e, "in the variation");
                     self.problem(code_of(e.kind), detail);
                     return;
                 }
@@ -713,10 +713,10 @@ fn code_of(kind: MoveErrorKind) -> ProblemCode {
     }
 }
 
-/// `move 12` or `move 12...` for the side to move in `pos`.
-fn move_label(pos: &Chess) -> String {
+/// `move 6. Ne2 (the new move): it fits both Nc3-e2 and Ng1-e2`.
+fn move_problem(pos: &Chess, e: &notation::MoveError, place: &str) -> String {
     let dots = if pos.turn().is_white() { "." } else { "..." };
-    format!("move {}{dots}", pos.fullmoves())
+    format!("move {}{dots} {} ({place}): {}", pos.fullmoves(), e.text, e.reason)
 }
 
 /// Splits `rest` (a tail of `line.text`) at the first of `keywords`: before, and from it on.

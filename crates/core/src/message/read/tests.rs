@@ -103,7 +103,7 @@ fn wrong_record_move_is_reported_with_its_number() {
     assert_eq!(p.code, ProblemCode::ImpossibleMove);
     assert_eq!(
         p.detail,
-        "the move record, at move 2...: 2846: the knight on b8 can't go to d6"
+        "move 2... 2846 (in the move record): the knight on b8 can't go to d6"
     );
     assert_eq!(msg.new_move, None);
 }

@@ -1,0 +1,4 @@
+//! The app layer of ccmail: what the binary's commands share, and what tests and benchmarks
+//! drive directly. Orchestration lives here, not in the domain or mail crates.
+
+pub mod incoming;
