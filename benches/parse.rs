@@ -1,0 +1,119 @@
+//! Reader throughput: `ccmail parse`'s path (MIME decoding, then the move-message reader) in
+//! messages per second on one core, for the shared samples, the project's fixtures and
+//! generated 40- and 80-move messages in every notation.
+//!
+//! `cargo bench --bench parse` (release build). Prints one line per set.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
+use ccmail_core::notation::Notation;
+use chrono::NaiveDate;
+use shakmaty::{Chess, Move, Position};
+
+/// A game of `plies` moves of fixed-seed random legal play (restarting if it ends early).
+fn game(seed: u64, plies: usize) -> Vec<Move> {
+    let mut state = seed;
+    loop {
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let m = legal[(state >> 33) as usize % legal.len()];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        if moves.len() == plies {
+            return moves;
+        }
+    }
+}
+
+/// A standard-form message (RFC 5322) with `moves` moves before the sender's, in `notation`.
+fn generated(moves: usize, notation: Notation, seed: u64) -> Vec<u8> {
+    let game = game(seed, moves * 2 + 1);
+    let d = |s: &str| s.parse::<NaiveDate>().unwrap();
+    let o = Outgoing {
+        language: if seed % 2 == 0 { Language::Ru } else { Language::En },
+        notation,
+        event: "Кубок Волги 2026".into(),
+        start: d("2026-01-14"),
+        white: "Смирнов".into(),
+        black: "Кузнецов".into(),
+        moves: game[..moves * 2].to_vec(),
+        partner: Some(PartnerMove { sent: d("2026-03-18"), received: d("2026-03-18") }),
+        my_move: Some(game[moves * 2]),
+        variation: vec![],
+        draw_offer: false,
+        draw_accept: false,
+        resign: false,
+        break_notice: None,
+        repeat_of: None,
+        notes: vec![],
+        sent: d("2026-03-20"),
+        move_days: 2,
+        totals: Totals { white: 32, black: 25 },
+        signature: Signature { name: "Смирнов Андрей".into(), email: Some("a.smirnov@example.org".into()) },
+    };
+    format!(
+        "From: a.smirnov@example.org\r\nTo: k@example.net\r\nDate: Fri, 20 Mar 2026 22:55:00 +0300\r\n\
+         Subject: move\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}",
+        message::write(&o).replace('\n', "\r\n")
+    )
+    .into_bytes()
+}
+
+fn emls(dir: &Path) -> Vec<Vec<u8>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+/// Messages per second over `set`, run for about `budget`.
+fn throughput(set: &[Vec<u8>], budget: Duration) -> f64 {
+    for raw in set {
+        black_box(ccmail::incoming::read_raw(raw));
+    }
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed() < budget {
+        for raw in set {
+            black_box(ccmail::incoming::read_raw(black_box(raw)));
+        }
+        n += set.len() as u64;
+    }
+    n as f64 / start.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let budget = Duration::from_millis(
+        std::env::var("CCMAIL_BENCH_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1500),
+    );
+    let mut sets: Vec<(String, Vec<Vec<u8>>)> = vec![
+        ("shared samples".into(), emls(&root.join("../shared/samples"))),
+        ("own fixtures".into(), emls(&root.join("tests/fixtures/messages"))),
+    ];
+    for moves in [40, 80] {
+        for notation in Notation::ALL {
+            let set = (0..20).map(|seed| generated(moves, notation, seed)).collect();
+            sets.push((format!("{moves}-move, {notation}"), set));
+        }
+    }
+    println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
+    for (name, set) in sets.iter().filter(|(_, s)| !s.is_empty()) {
+        println!("{name:<24} {:>9} {:>14.0}", set.len(), throughput(set, budget));
+    }
+}
