@@ -248,3 +248,73 @@ fn broken_base64_and_unknown_charset_are_problems() {
         ]
     );
 }
+
+#[test]
+fn blank_text_plain_beside_html_gives_the_html() {
+    let raw = b"Content-Type: multipart/alternative; boundary=x\n\n--x\n\
+        Content-Type: text/plain\n\n \n--x\nContent-Type: text/html\n\n<p>1. e4</p>\n--x--\n";
+    assert_eq!(decode(raw).unwrap().text, "1. e4\n");
+}
+
+#[test]
+fn text_from_an_attachment_only_as_a_last_resort() {
+    let raw = b"Content-Type: multipart/mixed; boundary=x\n\n--x\n\
+        Content-Type: image/png\n\n...\n--x\nContent-Type: text/plain\n\
+        Content-Disposition: attachment; filename=move.txt\n\n12. Nf3\n--x--\n";
+    let d = decode(raw).unwrap();
+    assert_eq!(d.text, "12. Nf3");
+    assert_eq!(
+        d.problems,
+        ["the message has no text of its own; the text was taken from an attached text file"]
+    );
+}
+
+#[test]
+fn broken_multiparts_still_give_text() {
+    let d = decode(b"Content-Type: multipart/mixed\n\nplain words\n").unwrap();
+    assert_eq!(d.text, "plain words\n");
+    assert_eq!(
+        d.problems,
+        ["a multipart/mixed part has no boundary; its body was read as plain text"]
+    );
+    let d = decode(
+        b"Content-Type: multipart/mixed; boundary=x\n\n--x\nno blank line after the boundary\n",
+    )
+    .unwrap();
+    assert_eq!(d.text, "no blank line after the boundary\n");
+    assert_eq!(
+        d.problems,
+        ["the multipart/mixed has no closing boundary; the message may be cut short"]
+    );
+}
+
+#[test]
+fn raw_8bit_headers_in_windows_1251() {
+    let mut raw = b"From: ".to_vec();
+    raw.extend_from_slice(
+        b"\xcf\xe5\xf2\xf0\xee\xe2 <petrov@example.ru>\nSubject: \xd5\xee\xe4\n\nx",
+    );
+    let d = decode(&raw).unwrap();
+    assert_eq!(d.from, Some(addr(Some("Петров"), "petrov@example.ru")));
+    assert_eq!(d.subject.as_deref(), Some("Ход"));
+    assert_eq!(
+        d.problems,
+        [
+            "the From header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
+            "the Subject header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
+        ]
+    );
+}
+
+#[test]
+fn unreadable_dates_are_problems_not_errors() {
+    let d = decode(b"Date: the day after tomorrow\nReceived: by mx; not a date\n\nx").unwrap();
+    assert_eq!((d.date, d.received_date), (None, None));
+    assert_eq!(
+        d.problems,
+        [
+            "the Date date \"the day after tomorrow\" could not be read",
+            "the topmost Received date \"not a date\" could not be read",
+        ]
+    );
+}
