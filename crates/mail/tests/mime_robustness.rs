@@ -70,7 +70,7 @@ fn byte_flipped_fixtures_never_panic() {
         let mut copy = raw.clone();
         for i in 0..raw.len() {
             let r = rng.next();
-            copy[i] = if r % 3 == 0 {
+            copy[i] = if r.is_multiple_of(3) {
                 (r >> 8) as u8
             } else {
                 NASTY[(r >> 8) as usize % NASTY.len()]
