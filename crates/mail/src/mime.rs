@@ -8,8 +8,8 @@
 //!
 //! It faces hostile mail, so it must never panic and never take more than
 //! linear time and memory (times a small constant): multipart nesting is
-//! walked without recursion and cut at [`parts::MAX_DEPTH`] levels, and
-//! everything that went wrong but could be survived is said in
+//! walked without recursion and cut at [`MAX_DEPTH`] levels and [`MAX_PARTS`]
+//! parts, and everything that went wrong but could be survived is said in
 //! [`Decoded::problems`] rather than failing the message. Only input that is
 //! not a mail message at all is an error.
 //!
@@ -26,6 +26,7 @@ mod html;
 mod parts;
 
 pub use address::{Address, normalize_email};
+pub use parts::{MAX_DEPTH, MAX_PARTS};
 
 use parts::Leaf;
 

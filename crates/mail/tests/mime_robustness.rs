@@ -289,3 +289,45 @@ fn not_a_message_inputs() {
         );
     }
 }
+
+#[test]
+fn scrambled_content_type_parameters_never_panic() {
+    // RFC 2231 continuations and charsets are where parameter parsers get clever.
+    const PIECES: &[&str] = &[
+        "name",
+        "filename",
+        "boundary",
+        "charset",
+        "*",
+        "*0",
+        "*1",
+        "*0*",
+        "*1*",
+        "*2",
+        "=",
+        "\"",
+        ";",
+        " ",
+        "utf-8''",
+        "koi8-r'ru'",
+        "%D0",
+        "%9F",
+        "%",
+        "'",
+        "\\",
+        "x.pgn",
+        "=?utf-8?q?a?=",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..3_000 {
+        let mut value = String::from("application/x-chess-pgn");
+        for _ in 0..(rng.next() % 24) {
+            value.push_str(PIECES[(rng.next() % PIECES.len() as u64) as usize]);
+        }
+        let raw = format!(
+            "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: {value}\n\
+             Content-Disposition: attachment; {value}\n\n1. e4\n--b--\n"
+        );
+        let _ = decode(raw.as_bytes());
+    }
+}
