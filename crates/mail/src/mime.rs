@@ -8,8 +8,8 @@
 //!
 //! It faces hostile mail, so it must never panic and never take more than
 //! linear time and memory (times a small constant): multipart nesting is
-//! walked without recursion and cut at [`parts::MAX_DEPTH`] levels, and
-//! everything that went wrong but could be survived is said in
+//! walked without recursion and cut at [`MAX_DEPTH`] levels and [`MAX_PARTS`]
+//! parts, and everything that went wrong but could be survived is said in
 //! [`Decoded::problems`] rather than failing the message. Only input that is
 //! not a mail message at all is an error.
 //!
@@ -26,6 +26,7 @@ mod html;
 mod parts;
 
 pub use address::{Address, normalize_email};
+pub use parts::{MAX_DEPTH, MAX_PARTS};
 
 use parts::Leaf;
 
@@ -59,8 +60,9 @@ pub struct Decoded {
     /// The ids of `References:`, in order, without brackets.
     pub references: Vec<String>,
     /// The body text, `\n` line ends, no byte-order mark. Chosen in this order:
-    /// the first inline `text/plain` part (format=flowed undone); else the first
-    /// inline `text/html` part as text; else the first inline PGN part (cmail
+    /// the first inline `text/plain` part (format=flowed undone), unless it is
+    /// blank and there is HTML; else the first inline `text/html` part as text;
+    /// else the first inline PGN part (cmail
     /// sends the whole message as `application/x-chess`); else the first
     /// attached `text/plain`; else empty (and a problem says so).
     pub text: String,
@@ -195,7 +197,7 @@ fn read_fields(headers: &[MailHeader<'_>], d: &mut Decoded) {
     d.subject = value("Subject", p).map(|v| header::decode_words(&v, p));
     d.date = value("Date", p).and_then(|v| date(&v, "Date", p));
     d.received_date = value("Received", p)
-        .and_then(|v| v.rsplit_once(';').map(|(_, when)| when.to_owned()))
+        .and_then(|v| v.rsplit_once(';').map(|(_, when)| when.trim().to_owned()))
         .and_then(|v| date(&v, "topmost Received", p));
     d.message_id = value("Message-ID", p).and_then(|v| header::message_ids(&v).into_iter().next());
     d.in_reply_to = value("In-Reply-To", p)
@@ -242,24 +244,36 @@ fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
         }
         d.pgn.push(leaf_text(leaf, &mut d.problems));
     }
-    let chosen = if let Some(l) = leaves.iter().find(|l| kind(l, "text/plain", false)) {
-        plain_text(l, &mut d.problems)
-    } else if let Some(l) = leaves.iter().find(|l| kind(l, "text/html", false)) {
-        html::html_to_text(&leaf_text(l, &mut d.problems))
-    } else if let Some(i) = pgn_index {
-        d.pgn[i].clone()
-    } else if let Some(l) = leaves.iter().find(|l| kind(l, "text/plain", true)) {
-        d.problems.push(
-            "the message has no text of its own; the text was taken from an attached text file"
-                .to_owned(),
-        );
-        plain_text(l, &mut d.problems)
-    } else {
-        d.problems
-            .push("the message has no readable text part".to_owned());
-        String::new()
+    let plain = leaves
+        .iter()
+        .find(|l| kind(l, "text/plain", false))
+        .map(|l| plain_text(l, &mut d.problems));
+    let html = leaves.iter().find(|l| kind(l, "text/html", false));
+    let chosen = match (plain, html) {
+        // Some clients send an empty text/plain beside the real HTML.
+        (Some(p), Some(h)) if p.trim().is_empty() => html_text(h, &mut d.problems),
+        (Some(p), _) => p,
+        (None, Some(h)) => html_text(h, &mut d.problems),
+        (None, None) => {
+            if let Some(i) = pgn_index {
+                d.pgn[i].clone()
+            } else if let Some(l) = leaves.iter().find(|l| kind(l, "text/plain", true)) {
+                d.problems.push(
+                    "the message has no text of its own; the text was taken from an attached text file".to_owned(),
+                );
+                plain_text(l, &mut d.problems)
+            } else {
+                d.problems
+                    .push("the message has no readable text part".to_owned());
+                String::new()
+            }
+        }
     };
     d.text = chosen;
+}
+
+fn html_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
+    html::html_to_text(&leaf_text(leaf, problems))
 }
 
 fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {

@@ -170,7 +170,7 @@ pub(crate) struct Text {
 pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -> Text {
     let label = declared.map(str::trim).filter(|l| !l.is_empty());
     let Some(label) = label else {
-        return guess(bytes, || format!("{what} has no charset"));
+        return guess(bytes, false, || format!("{what} has no charset"));
     };
     let is_ascii_label = matches!(
         label.to_ascii_lowercase().as_str(),
@@ -178,13 +178,7 @@ pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -
     );
     match Charset::for_label(label.as_bytes()) {
         Some(cs) if is_ascii_label || (cs.is_ascii_compatible() && bytes.is_ascii()) => {
-            if bytes.is_ascii() {
-                return Text {
-                    text: ascii_string(bytes),
-                    problem: None,
-                };
-            }
-            guess(bytes, || {
+            guess(bytes, true, || {
                 format!("{what} says charset {label} but has 8-bit bytes")
             })
         }
@@ -200,7 +194,7 @@ pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -
                 problem,
             }
         }
-        None => guess(bytes, || {
+        None => guess(bytes, true, || {
             format!("{what} says charset {label:?}, which is not known")
         }),
     }
@@ -210,7 +204,9 @@ fn ascii_string(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
 
-fn guess(bytes: &[u8], why: impl FnOnce() -> String) -> Text {
+/// ASCII as is; else UTF-8 if valid (said in `problems` only when `tell_utf8`,
+/// i.e. a label was given and was unusable); else windows-1251, always said.
+fn guess(bytes: &[u8], tell_utf8: bool, why: impl FnOnce() -> String) -> Text {
     if bytes.is_ascii() {
         return Text {
             text: ascii_string(bytes),
@@ -220,7 +216,7 @@ fn guess(bytes: &[u8], why: impl FnOnce() -> String) -> Text {
     match std::str::from_utf8(bytes) {
         Ok(s) => Text {
             text: s.to_owned(),
-            problem: None,
+            problem: tell_utf8.then(|| format!("{}; it was read as UTF-8", why())),
         },
         Err(_) => Text {
             text: windows_1251(bytes),
@@ -286,5 +282,16 @@ mod tests {
         assert!(t.problem.is_some());
         let t = decode_charset(b"abc", Some("x-nonsense"), "x");
         assert_eq!((t.text.as_str(), t.problem), ("abc", None));
+        let t = decode_charset("П".as_bytes(), Some("x-nonsense"), "x");
+        assert_eq!(t.text, "П");
+        assert_eq!(
+            t.problem.unwrap(),
+            "x says charset \"x-nonsense\", which is not known; it was read as UTF-8"
+        );
+        let t = decode_charset("П".as_bytes(), Some("us-ascii"), "x");
+        assert_eq!(
+            t.problem.unwrap(),
+            "x says charset us-ascii but has 8-bit bytes; it was read as UTF-8"
+        );
     }
 }

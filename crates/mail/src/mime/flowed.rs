@@ -5,7 +5,8 @@
 //! space continues on the next line of the same quote depth (4.2); with
 //! `DelSp=yes` that space is the sender's and is removed (4.3). A leading space
 //! is space-stuffing and goes (4.4). Quoted and unquoted lines are never joined
-//! (4.5), and the signature separator `-- ` is never a soft break.
+//! (4.5), and the signature separator `-- ` is never a soft break nor joined
+//! to the line before it.
 
 /// Undoes format=flowed on `text` (already `\n`-only). Quoted paragraphs are
 /// written back as `>` marks, one space, and the joined text (`>> text`).
@@ -23,9 +24,10 @@ pub(crate) fn unflow(text: &str, delsp: bool) -> String {
         let depth = line.bytes().take_while(|&b| b == b'>').count();
         let content = &line[depth..];
         let content = content.strip_prefix(' ').unwrap_or(content);
-        let soft = content.ends_with(' ') && content != "-- ";
+        let signature = content == "-- ";
+        let soft = content.ends_with(' ') && !signature;
         if let Some((d, _)) = &para
-            && *d != depth
+            && (*d != depth || signature)
         {
             emit(&mut out, para.take(), true);
         }
@@ -85,6 +87,7 @@ mod tests {
             ("> a \nb \nc", false, "> a\nb c"),
             (">> a \n>>b\n", false, ">> a b\n"),
             ("x\n-- \nsig\n", false, "x\n-- \nsig\n"),
+            ("Thanks \n-- \nGuy\n", false, "Thanks\n-- \nGuy\n"),
             ("soft at end \n", false, "soft at end\n"),
             ("a\n\nb\n", false, "a\n\nb\n"),
             ("", false, ""),

@@ -283,6 +283,16 @@ mod tests {
         assert_eq!(d.to_rfc3339(), "2026-03-14T21:14:05+03:00");
         let d = parse_date("2 Apr 2026 9:07:03 -0700").unwrap();
         assert_eq!(d.to_rfc3339(), "2026-04-02T09:07:03-07:00");
+        let d = parse_date("Mon, 6 Apr 2026 10:00 GMT").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-06T10:00:00+00:00");
+        let d = parse_date("Mon, 6 Apr 26 10:00:00 +0300").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-06T10:00:00+03:00");
+        let d = parse_date("Mon,  6 Apr 2026 10:00:00 +0300 (MSK)").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-06T10:00:00+03:00");
+        // Day of week wrong for the date: chrono refuses, the fallback reads it.
+        let d = parse_date("Sun, 6 Apr 2026 10:00:00 +0300").unwrap();
+        assert_eq!(d.to_rfc3339(), "2026-04-06T10:00:00+03:00");
         assert_eq!(parse_date("yesterday"), None);
+        assert_eq!(parse_date("5 Mar"), None);
     }
 }

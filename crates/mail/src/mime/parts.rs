@@ -12,10 +12,10 @@ use mailparse::{DispositionType, MailHeader, ParsedContentType};
 use super::header;
 
 /// Nesting beyond this many multipart levels is not read.
-pub(crate) const MAX_DEPTH: usize = 50;
+pub const MAX_DEPTH: usize = 50;
 
 /// Parts beyond this many are not read (each costs a little memory).
-pub(crate) const MAX_PARTS: usize = 10_000;
+pub const MAX_PARTS: usize = 10_000;
 
 /// A part that is not a multipart, in document order.
 #[derive(Debug)]
