@@ -14,6 +14,7 @@ mod breaks;
 mod charging;
 mod days;
 mod deadlines;
+mod props;
 
 /// `dd.mm.yyyy` → date; a typo in a test row fails the test loudly.
 pub(super) fn d(text: &str) -> NaiveDate {
