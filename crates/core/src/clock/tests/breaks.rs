@@ -16,6 +16,13 @@ fn a_break_across_new_year_is_split_between_the_years() {
     assert_eq!(days_left(Article51, &taken, 2027), 16);
     assert_eq!(days_left(Postal104, &taken[..1], 2027), 0);
     assert_eq!(days_left(Postal104, &taken[..1], 2028), 30);
+    let one_day = [span("01.06.2027", "01.06.2027")];
+    assert_eq!(
+        days_left(Postal104, &one_day, 2027),
+        0,
+        "10.4.1: even a 1-day break is the one"
+    );
+    assert_eq!(days_left(Article51, &one_day, 2027), 29);
 }
 
 #[test]

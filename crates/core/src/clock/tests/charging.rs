@@ -286,27 +286,6 @@ fn an_extra_period_counts_towards_the_control_of_its_ply_and_skips_breaks() {
     );
 }
 
-/// `n` plies from 01.01.2026 with no transit: White's moves cost `white[i % len]` days,
-/// Black's 1 day each.
-fn steady(n: usize, white: &[i64]) -> GameTime {
-    let mut g = GameTime::new(d("01.01.2026"), Black);
-    let mut day = g.start;
-    for i in 0..n {
-        let cost = if i % 2 == 0 {
-            white[(i / 2) % white.len()]
-        } else {
-            1
-        };
-        let sent = day + chrono::Duration::days(cost);
-        g.plies.push(Ply {
-            received: day,
-            sent,
-        });
-        day = sent;
-    }
-    g
-}
-
 #[test]
 fn control_rows_at_10_60() {
     // (sentence, plies, White's cost per move, White's overstepped_at, next_control, limit)

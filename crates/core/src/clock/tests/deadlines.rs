@@ -342,17 +342,38 @@ fn arbiter_copy_rows() {
 
 /// 19 plies: White (us) 3 days a move, Black 1 day a move: Black has 60 − 9 = 51 left.
 fn steady_for_cc() -> GameTime {
-    let mut g = GameTime::new(d("01.01.2026"), White);
-    let mut day = g.start;
-    for i in 0..19 {
-        let sent = day + chrono::Duration::days(if i % 2 == 0 { 3 } else { 1 });
-        g.plies.push(Ply {
-            received: day,
-            sent,
-        });
-        day = sent;
-    }
+    let mut g = steady(19, &[3]);
+    g.me = White;
     g
+}
+
+#[test]
+fn the_waiting_side_at_five_days_left_needs_the_arbiter_copy_at_once() {
+    // 17 plies: White has made 9 moves and waits; Black, to move, has plenty.
+    for (sentence, white, expected_after) in [
+        ("White 55 of 60: 5 left, the copy is due today", 7, 0),
+        (
+            "White 54 of 60: 6 left, only Black's running days matter",
+            6,
+            60 - 8 - 5,
+        ),
+    ] {
+        let g = steady(17, &[6, 6, 6, 6, 6, 6, 6, 6, white]);
+        let last = g.plies.last().unwrap().sent;
+        let r = evaluate(&g, last).unwrap();
+        assert_eq!(r.to_move, Some(Black), "{sentence}");
+        let cc: Vec<NaiveDate> = r
+            .deadlines
+            .iter()
+            .filter(|x| x.kind == ArbiterCc)
+            .map(|x| x.date)
+            .collect();
+        assert_eq!(
+            cc,
+            vec![last + chrono::Duration::days(expected_after)],
+            "{sentence}"
+        );
+    }
 }
 
 #[test]

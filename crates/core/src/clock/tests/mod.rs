@@ -67,6 +67,27 @@ pub(super) fn black_days(profile: Profile, received: &str, sent: &str, breaks: &
     eval(&g, sent).ply_days[1]
 }
 
+/// `n` plies from 01.01.2026 with no transit, we being Black: White's moves cost
+/// `white[i % len]` days, Black's 1 day each.
+pub(super) fn steady(n: usize, white: &[i64]) -> GameTime {
+    let mut g = GameTime::new(d("01.01.2026"), Black);
+    let mut day = g.start;
+    for i in 0..n {
+        let cost = if i % 2 == 0 {
+            white[(i / 2) % white.len()]
+        } else {
+            1
+        };
+        let sent = day + chrono::Duration::days(cost);
+        g.plies.push(Ply {
+            received: day,
+            sent,
+        });
+        day = sent;
+    }
+    g
+}
+
 #[test]
 fn helpers_read_dates_as_the_rules_write_them() {
     assert_eq!(

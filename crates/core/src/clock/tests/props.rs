@@ -6,7 +6,7 @@ use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 
 use super::*;
-use crate::clock::span::{counted_days, diff, merge};
+use crate::clock::span::{counted_days, diff, merge, nth_counted_day};
 
 fn day0() -> NaiveDate {
     d("01.01.2026")
@@ -205,6 +205,26 @@ proptest! {
             }
         }
         prop_assert_eq!(counted, brute);
+    }
+
+    #[test]
+    fn the_nth_counted_day_is_where_the_count_reaches_n(
+        a in 0i64..400, n in 0u32..60, spans in proptest::collection::vec((0i64..500, 1i64..40), 0..5)
+    ) {
+        let after = plus(day0(), a);
+        let spans: Vec<DateSpan> = spans
+            .iter()
+            .map(|&(f, l)| DateSpan::new(plus(day0(), f), plus(day0(), f + l - 1)).unwrap())
+            .collect();
+        let merged = merge(spans);
+        let day = nth_counted_day(after, n, &merged).unwrap();
+        prop_assert_eq!(counted_days(after, day, &merged), n);
+        if n > 0 {
+            // The earliest such day: the day before counts one less.
+            prop_assert_eq!(counted_days(after, plus(day, -1), &merged), n - 1);
+        } else {
+            prop_assert_eq!(day, after);
+        }
     }
 
     #[test]
