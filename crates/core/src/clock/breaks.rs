@@ -88,8 +88,9 @@ pub struct Break {
     pub player: Color,
     /// The announced days, both included (10.4.3).
     pub span: DateSpan,
-    /// Postal104 only: the date the notice reached the partner in this game, `None` when he
-    /// was never told. Ignored by the Article 51 profile.
+    /// Postal104 only: the date of the notice to the partner in this game, `None` when he was
+    /// never told. 10.4.2 dates it "по штемпелю", by the postmark: the store passes the date
+    /// the notice was sent to him (not the day it arrived). Ignored by the Article 51 profile.
     pub notice: Option<NaiveDate>,
 }
 
@@ -97,7 +98,7 @@ impl Break {
     /// The days this break takes off the clocks in this game.
     ///
     /// Article 51: the announced span. Postal104 (10.4.2): with no notice the break does not
-    /// count in this game; a notice that arrived after the first day moves the start to the
+    /// count in this game; a notice dated after the first day moves the start to the
     /// notice's date; a notice after the last day leaves nothing.
     pub fn effective(&self, profile: Profile) -> Option<DateSpan> {
         match profile {

@@ -34,7 +34,8 @@
 //! - **Breaks.** Article 51: a break skips its taker's days only (51.7.4); notices are not
 //!   read (a late break the arbiter allowed, 51.7.7, is simply recorded). Postal104: a break
 //!   skips both clocks in a game (10.4.2); with no notice in that game it does not count
-//!   there; a late notice moves its start in that game to the notice's date. A move sent
+//!   there; a late notice moves its start in that game to the notice's date, which 10.4.2
+//!   takes from the postmark, so the store passes the notice's send date. A move sent
 //!   during one's own break costs only the days before the break (10.4.3's second example,
 //!   10.4.4): the break goes on.
 //! - **Yearly allowance.** Per calendar year, a break across New Year split between the two

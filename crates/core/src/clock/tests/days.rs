@@ -210,7 +210,7 @@ fn rows() -> Vec<Row> {
             19,
         ),
         (
-            "postal104: a notice that arrived 15.10 starts the break then: 19 − 11 = 8",
+            "postal104: a notice dated 15.10 (late) starts the break then: 19 − 11 = 8",
             Postal104,
             "08.10.2026",
             "27.10.2026",
@@ -218,7 +218,7 @@ fn rows() -> Vec<Row> {
             8,
         ),
         (
-            "postal104: a notice that arrived after the break's end leaves nothing: 19",
+            "postal104: a notice dated after the break's end leaves nothing: 19",
             Postal104,
             "08.10.2026",
             "27.10.2026",
