@@ -1,1 +1,0 @@
-//! The rules clock (filled in by the clock work).
