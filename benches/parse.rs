@@ -24,7 +24,9 @@ fn game(seed: u64, plies: usize) -> Vec<Move> {
             if legal.is_empty() {
                 break;
             }
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             let m = legal[(state >> 33) as usize % legal.len()];
             pos.play_unchecked(m);
             moves.push(m);
@@ -40,14 +42,21 @@ fn generated(moves: usize, notation: Notation, seed: u64) -> Vec<u8> {
     let game = game(seed, moves * 2 + 1);
     let d = |s: &str| s.parse::<NaiveDate>().unwrap();
     let o = Outgoing {
-        language: if seed % 2 == 0 { Language::Ru } else { Language::En },
+        language: if seed.is_multiple_of(2) {
+            Language::Ru
+        } else {
+            Language::En
+        },
         notation,
         event: "Кубок Волги 2026".into(),
         start: d("2026-01-14"),
         white: "Смирнов".into(),
         black: "Кузнецов".into(),
         moves: game[..moves * 2].to_vec(),
-        partner: Some(PartnerMove { sent: d("2026-03-18"), received: d("2026-03-18") }),
+        partner: Some(PartnerMove {
+            sent: d("2026-03-18"),
+            received: d("2026-03-18"),
+        }),
         my_move: Some(game[moves * 2]),
         variation: vec![],
         draw_offer: false,
@@ -58,8 +67,14 @@ fn generated(moves: usize, notation: Notation, seed: u64) -> Vec<u8> {
         notes: vec![],
         sent: d("2026-03-20"),
         move_days: 2,
-        totals: Totals { white: 32, black: 25 },
-        signature: Signature { name: "Смирнов Андрей".into(), email: Some("a.smirnov@example.org".into()) },
+        totals: Totals {
+            white: 32,
+            black: 25,
+        },
+        signature: Signature {
+            name: "Смирнов Андрей".into(),
+            email: Some("a.smirnov@example.org".into()),
+        },
     };
     format!(
         "From: a.smirnov@example.org\r\nTo: k@example.net\r\nDate: Fri, 20 Mar 2026 22:55:00 +0300\r\n\
@@ -82,7 +97,22 @@ fn emls(dir: &Path) -> Vec<Vec<u8>> {
 }
 
 /// Messages per second over `set`, run for about `budget`.
+///
+/// With `CCMAIL_BENCH_ROUNDS=N` each set runs exactly N rounds instead: for instruction
+/// counts under `valgrind --tool=callgrind`, which do not depend on the machine's load.
 fn throughput(set: &[Vec<u8>], budget: Duration) -> f64 {
+    if let Some(rounds) = std::env::var("CCMAIL_BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        let start = Instant::now();
+        for _ in 0..rounds {
+            for raw in set {
+                black_box(ccmail::incoming::read_raw(black_box(raw)));
+            }
+        }
+        return (rounds * set.len() as u64) as f64 / start.elapsed().as_secs_f64();
+    }
     for raw in set {
         black_box(ccmail::incoming::read_raw(raw));
     }
@@ -100,20 +130,39 @@ fn throughput(set: &[Vec<u8>], budget: Duration) -> f64 {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let budget = Duration::from_millis(
-        std::env::var("CCMAIL_BENCH_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1500),
+        std::env::var("CCMAIL_BENCH_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1500),
     );
     let mut sets: Vec<(String, Vec<Vec<u8>>)> = vec![
-        ("shared samples".into(), emls(&root.join("../shared/samples"))),
-        ("own fixtures".into(), emls(&root.join("tests/fixtures/messages"))),
+        (
+            "shared samples".into(),
+            emls(&root.join("../shared/samples")),
+        ),
+        (
+            "own fixtures".into(),
+            emls(&root.join("tests/fixtures/messages")),
+        ),
     ];
     for moves in [40, 80] {
         for notation in Notation::ALL {
-            let set = (0..20).map(|seed| generated(moves, notation, seed)).collect();
+            let set = (0..20)
+                .map(|seed| generated(moves, notation, seed))
+                .collect();
             sets.push((format!("{moves}-move, {notation}"), set));
         }
     }
     println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
-    for (name, set) in sets.iter().filter(|(_, s)| !s.is_empty()) {
-        println!("{name:<24} {:>9} {:>14.0}", set.len(), throughput(set, budget));
+    let only = std::env::var("CCMAIL_BENCH_SET").unwrap_or_default();
+    for (name, set) in sets
+        .iter()
+        .filter(|(n, s)| !s.is_empty() && n.contains(&only))
+    {
+        println!(
+            "{name:<24} {:>9} {:>14.0}",
+            set.len(),
+            throughput(set, budget)
+        );
     }
 }

@@ -44,7 +44,12 @@ fn truncated_and_byte_flipped_messages_never_panic() {
 
 #[test]
 fn garbage_is_unreadable_not_a_crash() {
-    for raw in [&b""[..], b"\x00\x01\x02", b"\xff\xfe\xfd\xfc", b"Subject: \xd0\n\n\xd0\xd0"] {
+    for raw in [
+        &b""[..],
+        b"\x00\x01\x02",
+        b"\xff\xfe\xfd\xfc",
+        b"Subject: \xd0\n\n\xd0\xd0",
+    ] {
         let (_, msg, _) = ccmail::incoming::read_raw(raw);
         assert!(!msg.problems.is_empty(), "{raw:?} gave no problem");
     }

@@ -20,7 +20,10 @@ pub fn shared_samples() -> Option<PathBuf> {
     if std::env::var("CI").as_deref() == Ok("true") {
         panic!("CI=true but {} is missing", dir.display());
     }
-    eprintln!("note: {} is missing; its samples are not run", dir.display());
+    eprintln!(
+        "note: {} is missing; its samples are not run",
+        dir.display()
+    );
     None
 }
 

@@ -25,4 +25,3 @@ pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
         ),
     }
 }
-

@@ -264,11 +264,16 @@ fn king_target(pos: &Chess, m: Move) -> Square {
 }
 
 /// Removes what 51.3.6 says to ignore and folds look-alike characters.
-fn clean(text: &str) -> String {
+fn clean(text: &str) -> std::borrow::Cow<'_, str> {
     let text = text.trim();
+    // Most moves need nothing removed or folded: no allocation for them.
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'=';
+    if text.bytes().all(plain) && !text.ends_with("ep") {
+        return std::borrow::Cow::Borrowed(text);
+    }
     // A duplicate in brackets: `5254(e4)`, `5254 [e2-e4]`.
     let text = match text.find(['(', '[', '{']) {
-        Some(i) if i > 0 => &text[..i],
+        Some(i) if i > 0 => text[..i].trim_end(),
         _ => text,
     };
     let mut out = String::with_capacity(text.len());
@@ -288,25 +293,26 @@ fn clean(text: &str) -> String {
     }
     // An en-passant mark after the move.
     for suffix in ["e.p.", "e.p", "ep", "в.п.", "b.п."] {
-        if let Some(stripped) = out.strip_suffix(suffix) {
-            if stripped.len() >= 2 {
-                out.truncate(stripped.len());
-                break;
-            }
+        if let Some(stripped) = out.strip_suffix(suffix).filter(|s| s.len() >= 2) {
+            out.truncate(stripped.len());
+            break;
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 fn castle_side(core: &str) -> Option<CastlingSide> {
-    let folded: String = core
-        .chars()
-        .filter(|&c| c != '-')
-        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
-        .collect();
-    match folded.as_str() {
-        "OO" => Some(CastlingSide::KingSide),
-        "OOO" => Some(CastlingSide::QueenSide),
+    let mut os = 0;
+    for c in core.chars() {
+        match c {
+            'O' | 'o' | '0' => os += 1,
+            '-' => {}
+            _ => return None,
+        }
+    }
+    match os {
+        2 => Some(CastlingSide::KingSide),
+        3 => Some(CastlingSide::QueenSide),
         _ => None,
     }
 }
@@ -414,26 +420,38 @@ fn parse_algebraic(core: &str) -> Option<Pattern> {
         Some((role, rest)) => (Some(role), rest),
         None => (None, core),
     };
+    // At most a dozen characters matter; a longer text is not a move.
+    let mut buf = ['\0'; 12];
+    let mut n = 0;
+    for c in rest.chars().filter(|&c| c != 'x' && c != ':') {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    let mut chars = &buf[..n];
     // Promotion at the end: `=Q`, `Q`, `(Q)` was cut as a bracket, `/Q`.
-    let mut chars: Vec<char> = rest.chars().filter(|&c| c != 'x' && c != ':').collect();
     let mut promotion = None;
-    if let Some(&last) = chars.last() {
-        if let Some(p) = promotion_piece(last) {
-            // `b` at the end is a file only when a rank follows it; at the end it is a bishop.
-            if chars.len() >= 3 {
-                promotion = Some(p);
-                chars.pop();
-                if matches!(chars.last(), Some('=' | '/')) {
-                    chars.pop();
-                }
-            }
+    // `b` at the end is a file only when a rank follows it; at the end it is a bishop.
+    let last = chars.last().copied().and_then(promotion_piece);
+    if let (Some(p), true) = (last, chars.len() >= 3) {
+        promotion = Some(p);
+        chars = &chars[..chars.len() - 1];
+        if matches!(chars.last(), Some('=' | '/')) {
+            chars = &chars[..chars.len() - 1];
         }
     }
     // What is left: [from-file][from-rank][-]to-file to-rank.
     let hyphen = chars.iter().filter(|&&c| c == '-').count();
-    chars.retain(|&c| c != '-');
-    let n = chars.len();
-    if n < 2 || hyphen > 1 {
+    if hyphen > 1 {
+        return None;
+    }
+    let mut squares = ['\0'; 12];
+    let mut n = 0;
+    for &c in chars.iter().filter(|&&c| c != '-') {
+        squares[n] = c;
+        n += 1;
+    }
+    let chars = &squares[..n];
+    if n < 2 {
         return None;
     }
     let to_file = File::from_char(chars[n - 2])?;
@@ -467,14 +485,42 @@ fn parse_algebraic(core: &str) -> Option<Pattern> {
     })
 }
 
+/// The legal moves that could fit `pattern`: only those to its square, of its piece.
+/// (`san_candidates` generates moves to one square, far cheaper than all legal moves.)
+fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
+    match pattern {
+        Pattern::Castle(side) => pos.castling_moves(side),
+        Pattern::Coords {
+            role,
+            from_file,
+            from_rank,
+            to,
+            ..
+        } => {
+            // Without a piece letter, the piece on the from-square decides (51.2.4: numeric).
+            let role = role.or_else(|| {
+                let from = Square::from_coords(from_file?, from_rank?);
+                pos.board().piece_at(from).map(|p| p.role)
+            });
+            let mut moves = match role {
+                Some(role) => pos.san_candidates(role, to),
+                None => pos.legal_moves(),
+            };
+            // Castling written as the king's move: `5171`, `e1-g1`, `Kpe1-g1`.
+            if matches!(role, None | Some(Role::King)) {
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    moves.extend(pos.castling_moves(side));
+                }
+            }
+            moves
+        }
+    }
+}
+
 fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
     let text = text.trim();
-    let legal = pos.legal_moves();
-    let mut fits: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| fits(pos, m, pattern))
-        .collect();
+    let mut fits: shakmaty::MoveList = candidates(pos, pattern);
+    fits.retain(|m| fits_pattern(pos, *m, pattern));
     // A stable order for the words: by from-square file then rank, queen promotions first.
     fits.sort_by_key(|m| {
         let from = m.from().expect("chess moves have a from-square");
@@ -507,7 +553,7 @@ fn pattern_promotion(p: Pattern) -> Option<Role> {
     }
 }
 
-fn fits(pos: &Chess, m: Move, pattern: Pattern) -> bool {
+fn fits_pattern(pos: &Chess, m: Move, pattern: Pattern) -> bool {
     match pattern {
         Pattern::Castle(side) => m.castling_side() == Some(side),
         Pattern::Coords {

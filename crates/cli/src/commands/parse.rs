@@ -92,7 +92,10 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
         return problems(s, msg, mime_notes);
     }
     let mut line = |label: &str, value: Option<String>| {
-        s.push_str(&format!("{label:<16} {}\n", value.as_deref().unwrap_or("—")));
+        s.push_str(&format!(
+            "{label:<16} {}\n",
+            value.as_deref().unwrap_or("—")
+        ));
     };
     let h = &msg.header;
     line("From:", envelope.from.clone());

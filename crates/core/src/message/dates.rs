@@ -54,7 +54,9 @@ pub(crate) fn find_dates(line: &str, context: Option<NaiveDate>) -> Vec<Found> {
 
 /// Reads a run of ASCII digits at `i`: its value and length.
 fn digits(line: &str, i: usize) -> Option<(u32, usize)> {
-    let run = line.as_bytes()[i..]
+    let run = line
+        .as_bytes()
+        .get(i..)?
         .iter()
         .take_while(|b| b.is_ascii_digit())
         .count();
@@ -91,17 +93,16 @@ fn numeric_date(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Foun
         return None;
     }
     // Day first, with a year: DD.MM.YYYY, DD.MM.YY, DD/MM/YYYY.
-    if next == Some(sep) {
-        if let Some((year, n3)) = digits(line, k + 1).filter(|&(_, n)| n == 2 || n == 4) {
-            let end = k + 1 + n3;
-            if !followed_by_digit(b, end) {
-                let year = if n3 == 2 {
-                    2000 + year as i32
-                } else {
-                    year as i32
-                };
-                return Some(found(line, i, end, year, second, first));
-            }
+    let year = digits(line, k + 1).filter(|&(_, n)| n == 2 || n == 4);
+    if let (true, Some((year, n3))) = (next == Some(sep), year) {
+        let end = k + 1 + n3;
+        if !followed_by_digit(b, end) {
+            let year = if n3 == 2 {
+                2000 + year as i32
+            } else {
+                year as i32
+            };
+            return Some(found(line, i, end, year, second, first));
         }
     }
     // Day first, no year: DD.MM — only with a dot, and not the start of something longer.
@@ -282,6 +283,9 @@ mod tests {
             ("13...Сh3 12.0-0 1. 5254", &[]),
             ("Время на ход: 2", &[]),
             ("version 1.2.3", &[]),
+            // A separator at the very end of the line (found by the byte-flip test).
+            ("Отправлен: 08.03.", &[Ok("2026-03-08")]),
+            ("Отправлен: 2026-03-", &[]),
         ];
         for (line, want) in rows {
             let want: Vec<Result<String, String>> = want

@@ -141,6 +141,13 @@ enum Slot {
     Sent,
 }
 
+/// A letter, for word boundaries: ASCII and Cyrillic without a Unicode table look-up.
+fn is_letter(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || ('\u{400}'..='\u{4ff}').contains(&c)
+        || (!c.is_ascii() && c.is_alphabetic())
+}
+
 /// A line with a copy folded for matching (lower case, ё as е), byte offsets kept equal.
 struct Line<'a> {
     text: &'a str,
@@ -167,7 +174,7 @@ impl<'a> Line<'a> {
     fn after_label(&self, labels: &[&str]) -> Option<&'a str> {
         labels.iter().find_map(|label| {
             let rest = self.folded.strip_prefix(label)?;
-            if rest.chars().next().is_some_and(char::is_alphabetic) {
+            if rest.chars().next().is_some_and(is_letter) {
                 return None;
             }
             let at = self.text.len() - rest.len();
@@ -179,35 +186,56 @@ impl<'a> Line<'a> {
         })
     }
 
-    fn contains_any(&self, phrases: &[&str]) -> bool {
-        phrases.iter().any(|p| self.folded.contains(p))
+    /// Byte offsets in `folded` where a word starts, from `from` on.
+    fn word_starts(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut prev_letter = self.folded[..from]
+            .chars()
+            .next_back()
+            .is_some_and(is_letter);
+        self.folded[from..]
+            .char_indices()
+            .filter_map(move |(k, c)| {
+                let letter = is_letter(c);
+                let start = letter && !prev_letter;
+                prev_letter = letter;
+                start.then_some(from + k)
+            })
     }
 
-    /// Byte offset of the first occurrence of any of `words` as a whole word, from `from`.
+    /// Whether any of `stems` starts a word of the line (`declin` finds "declined").
+    fn contains_any(&self, stems: &[&str]) -> bool {
+        self.stems_found(&[stems])[0]
+    }
+
+    /// For each list, whether one of its stems starts a word of the line: one pass for all.
+    fn stems_found<const N: usize>(&self, lists: &[&[&str]; N]) -> [bool; N] {
+        let mut found = [false; N];
+        for at in self.word_starts(0) {
+            let rest = &self.folded[at..];
+            for (hit, stems) in found.iter_mut().zip(lists) {
+                *hit = *hit || stems.iter().any(|w| rest.starts_with(w));
+            }
+        }
+        found
+    }
+
+    /// The first whole-word occurrence of any of `words` from `from`: its start and end.
+    /// (One pass over the word starts: cheaper than a substring search per word.)
     fn find_word(&self, words: &[&str], from: usize) -> Option<(usize, usize)> {
-        words
-            .iter()
-            .filter_map(|w| {
-                let mut start = from;
-                while let Some(k) = self.folded.get(start..)?.find(w) {
-                    let at = start + k;
-                    let end = at + w.len();
-                    let before_ok = self.folded[..at]
-                        .chars()
-                        .next_back()
-                        .is_none_or(|c| !c.is_alphabetic());
-                    let after_ok = self.folded[end..]
+        self.word_starts(from).find_map(|at| {
+            words
+                .iter()
+                .filter(|w| self.folded[at..].starts_with(**w))
+                .map(|w| at + w.len())
+                .filter(|&end| {
+                    self.folded[end..]
                         .chars()
                         .next()
-                        .is_none_or(|c| !c.is_alphabetic());
-                    if before_ok && after_ok {
-                        return Some((at, end));
-                    }
-                    start = end;
-                }
-                None
-            })
-            .min()
+                        .is_none_or(|c| !is_letter(c))
+                })
+                .min()
+                .map(|end| (at, end))
+        })
     }
 }
 
@@ -244,16 +272,21 @@ fn own_text(text: &str) -> Vec<&str> {
         if line.starts_with('>') {
             continue;
         }
-        let folded = line.to_lowercase();
-        let attribution = (folded.ends_with("wrote:") && folded.starts_with("on "))
-            || folded.ends_with("пишет:")
-            || folded.ends_with("писал:")
-            || folded.ends_with("писал(а):");
-        let original = folded.contains("original message")
-            || folded.contains("исходное сообщение")
-            || folded.contains("пересылаемое сообщение")
-            || folded.contains("forwarded message");
-        if original && folded.starts_with("--") {
+        let (mut attribution, mut original) = (false, false);
+        if line.ends_with(':') {
+            let folded = line.to_lowercase();
+            attribution = (folded.ends_with("wrote:") && folded.starts_with("on "))
+                || folded.ends_with("пишет:")
+                || folded.ends_with("писал:")
+                || folded.ends_with("писал(а):");
+        } else if line.starts_with("--") || line.starts_with("__") {
+            let folded = line.to_lowercase();
+            original = folded.contains("original message")
+                || folded.contains("исходное сообщение")
+                || folded.contains("пересылаемое сообщение")
+                || folded.contains("forwarded message");
+        }
+        if original {
             break;
         }
         if attribution {
@@ -302,7 +335,6 @@ impl Reader {
             return;
         }
         let line = Line::new(text);
-        self.phrases(&line);
         if self.in_notes {
             if let Some(note) = text.strip_prefix("- ").or_else(|| text.strip_prefix("• ")) {
                 self.msg.notes.push(note.trim().to_owned());
@@ -310,60 +342,84 @@ impl Reader {
             }
             self.in_notes = false;
         }
+        // Moves never hold a phrase: the long record line is not searched for one.
+        if !self.classify(&line) {
+            self.phrases(&line);
+        }
+    }
+
+    /// Takes what a line says by its label or shape; whether it was a line of moves.
+    fn classify(&mut self, line: &Line<'_>) -> bool {
+        let text = line.text;
         if text.starts_with('[') && text.ends_with(']') {
             self.pgn_tag(text);
-        } else if self.used_line(&line) {
-        } else if let Some(rest) = line.after_label(labels::PARTNER) {
+            return false;
+        }
+        if self.used_line(line) || self.header_line(line) {
+            return false;
+        }
+        if let Some(rest) = line.after_label(labels::PARTNER) {
             self.standard = true;
-            let (moved, _) = split_at_keyword(&line, rest, &[labels::SENT, labels::RECEIVED]);
+            let (moved, _) = split_at_keyword(line, rest, &[labels::SENT, labels::RECEIVED]);
             let moved = strip_number(moved);
             if !moved.is_empty() {
                 self.msg.partner_move_text = Some(moved.to_owned());
             }
-            self.dates(&line, Slot::PartnerSent);
+            self.dates(line, Slot::PartnerSent);
         } else if let Some(rest) = line.after_label(labels::MINE) {
-            let (moved, _) = split_at_keyword(&line, rest, &[labels::SENT]);
+            let (moved, _) = split_at_keyword(line, rest, &[labels::SENT]);
             self.my_move = Some(strip_number(moved).to_owned());
-            self.dates(&line, Slot::Sent);
+            self.dates(line, Slot::Sent);
         } else if line.after_label(labels::RECEIVED).is_some() {
-            self.dates(&line, Slot::Received);
+            self.dates(line, Slot::Received);
         } else if line.after_label(labels::SENT).is_some() {
-            self.dates(&line, Slot::Sent);
+            self.dates(line, Slot::Sent);
         } else if let Some(rest) = line.after_label(labels::MOVE_DAYS) {
             self.msg.move_days = self.msg.move_days.or_else(|| first_number(rest));
-            self.totals(&line);
-        } else if line.find_word(labels::TOTALS, 0).is_some() && self.totals(&line) {
+            self.totals(line);
         } else if let Some(rest) = line.after_label(labels::RECORD) {
             self.standard |= line.after_label(&["ходы", "moves"]).is_some();
             self.record_text(rest);
+            return true;
         } else if let Some(rest) = line.after_label(labels::VARIATION) {
             self.variation = Some(rest.to_owned());
+            return true;
         } else if let Some(rest) = line.after_label(labels::NOTES) {
             if !rest.is_empty() {
                 self.msg.notes.push(rest.to_owned());
             }
             self.in_notes = true;
-        } else if self.header_line(&line) {
+        } else if line.find_word(labels::TOTALS, 0).is_some() {
+            self.totals(line);
         } else if is_move_line(text) {
             self.record_text(text);
+            return true;
         } else if line
             .find_word(&["you sent", "i received", "i answered"], 0)
             .is_some()
         {
-            self.dates(&line, Slot::Sent);
+            self.dates(line, Slot::Sent);
         }
+        false
     }
 
     /// Phrases that may stand anywhere: draw, resignation, break, repeat.
     fn phrases(&mut self, line: &Line<'_>) {
-        if !line.contains_any(labels::DECLINE) {
-            self.msg.draw_offer |= line.contains_any(labels::DRAW_OFFER);
-            self.msg.draw_accept |= line.contains_any(labels::DRAW_ACCEPT);
+        let lists = [
+            labels::DECLINE,
+            labels::DRAW_OFFER,
+            labels::DRAW_ACCEPT,
+            labels::RESIGN,
+            &["перерыв", "break"],
+        ];
+        let found = line.stems_found(&lists);
+        if !found[0] {
+            self.msg.draw_offer |= found[1];
+            self.msg.draw_accept |= found[2];
         }
-        self.msg.resign |= line.contains_any(labels::RESIGN)
-            || matches!(line.folded.trim_end_matches('.'), "resign" | "сдаюсь");
+        self.msg.resign |= found[3] || line.folded.trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
-        if line.folded.contains("перерыв") || line.folded.contains("break") {
+        if found[4] {
             let found = find_dates(line.text, self.context);
             if let [from, to, ..] = found.as_slice() {
                 match (&from.date, &to.date) {
@@ -527,15 +583,16 @@ impl Reader {
     fn signature(&mut self, own: &[&str], envelope: &Envelope) {
         let last = own.iter().rev().find(|l| !l.is_empty());
         for line in own.iter().rev().take(8) {
-            if let Some((name, rest)) = line.split_once('<') {
-                if let Some(email) = rest.strip_suffix('>').filter(|e| e.contains('@')) {
-                    let name = name.trim().trim_matches('"').trim();
-                    self.msg.signature = Some(Signature {
-                        name: name.to_owned(),
-                        email: Some(email.trim().to_owned()),
-                    });
-                    return;
-                }
+            let Some((name, rest)) = line.split_once('<') else {
+                continue;
+            };
+            if let Some(email) = rest.strip_suffix('>').filter(|e| e.contains('@')) {
+                let name = name.trim().trim_matches('"').trim();
+                self.msg.signature = Some(Signature {
+                    name: name.to_owned(),
+                    email: Some(email.trim().to_owned()),
+                });
+                return;
             }
         }
         if let Some(line) = last {
@@ -644,7 +701,7 @@ impl Reader {
         if let [Some((_, white)), Some((_, black))] = self.used {
             self.msg.total_days.get_or_insert(Totals { white, black });
         }
-        let mover = if self.msg.moves.len() % 2 == 0 {
+        let mover = if self.msg.moves.len().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -716,7 +773,12 @@ fn code_of(kind: MoveErrorKind) -> ProblemCode {
 /// `move 6. Ne2 (the new move): it fits both Nc3-e2 and Ng1-e2`.
 fn move_problem(pos: &Chess, e: &notation::MoveError, place: &str) -> String {
     let dots = if pos.turn().is_white() { "." } else { "..." };
-    format!("move {}{dots} {} ({place}): {}", pos.fullmoves(), e.text, e.reason)
+    format!(
+        "move {}{dots} {} ({place}): {}",
+        pos.fullmoves(),
+        e.text,
+        e.reason
+    )
 }
 
 /// Splits `rest` (a tail of `line.text`) at the first of `keywords`: before, and from it on.
@@ -786,24 +848,15 @@ fn token_is_movetext(token: &str) -> bool {
 /// The moves of a record or variation text, in order, and the text of its `{…}` comments.
 /// Move numbers, results, NAGs, `(…)` duplicates and variations are left out.
 fn record_tokens(text: &str) -> (Vec<String>, String) {
-    let mut plain = String::with_capacity(text.len());
     let mut comments = String::new();
-    let (mut brace, mut paren) = (false, 0u32);
-    for c in text.chars() {
-        match c {
-            '{' if !brace => brace = true,
-            '}' if brace => {
-                brace = false;
-                comments.push(' ');
-            }
-            _ if brace => comments.push(c),
-            '(' | '[' => paren += 1,
-            ')' | ']' => paren = paren.saturating_sub(1),
-            _ if paren > 0 => {}
-            c => plain.push(c),
-        }
-    }
-    let mut tokens = Vec::new();
+    let stripped;
+    let plain = if text.contains(['{', '(', '[']) {
+        stripped = strip_brackets(text, &mut comments);
+        stripped.as_str()
+    } else {
+        text
+    };
+    let mut tokens = Vec::with_capacity(plain.len() / 4);
     for token in plain.split_whitespace() {
         let token = token.trim_end_matches([',', ';']);
         if matches!(token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½") {
@@ -822,6 +875,27 @@ fn record_tokens(text: &str) -> (Vec<String>, String) {
         }
     }
     (tokens, comments)
+}
+
+/// The text without `{…}` comments (collected into `comments`) and `(…)`/`[…]` parts.
+fn strip_brackets(text: &str, comments: &mut String) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let (mut brace, mut paren) = (false, 0u32);
+    for c in text.chars() {
+        match c {
+            '{' if !brace => brace = true,
+            '}' if brace => {
+                brace = false;
+                comments.push(' ');
+            }
+            _ if brace => comments.push(c),
+            '(' | '[' => paren += 1,
+            ')' | ']' => paren = paren.saturating_sub(1),
+            _ if paren > 0 => {}
+            c => plain.push(c),
+        }
+    }
+    plain
 }
 
 #[cfg(test)]

@@ -47,6 +47,8 @@ fn hard_cases() {
         (&Chess::default(), "e2e4", "e4"),
         (&Chess::default(), "5254", "e4"),
         (&Chess::default(), "5254(e4)", "e4"),
+        (&Chess::default(), "5254 (e2-e4)", "e4"),
+        (&Chess::default(), "Nf3!? (7163)", "Nf3"),
         (&Chess::default(), "Кg1-f3", "Nf3"),
         (&Chess::default(), "Кf3", "Nf3"),
         (&Chess::default(), "g1-f3", "Nf3"),
