@@ -1,0 +1,140 @@
+//! Games: the header, the players' addresses, the rules profile, status and result.
+
+use chrono::NaiveDate;
+use sqlx::SqliteConnection;
+
+use crate::Result;
+
+/// One game as stored. Enumerations are kept as their names ('white', 'article51', …); the
+/// app layer parses them into its types.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: String,
+    pub event: String,
+    pub start_date: NaiveDate,
+    pub white: String,
+    pub black: String,
+    pub my_color: String,
+    pub opponent_email: String,
+    pub arbiter_email: String,
+    pub rules: String,
+    pub control_moves: i64,
+    pub control_days: i64,
+    pub notation: String,
+    pub language: String,
+    pub status: String,
+    pub result: Option<String>,
+    pub draw_offered_by: Option<String>,
+    pub correction_due: Option<NaiveDate>,
+    pub created_at: String,
+}
+
+const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
+    arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
+    draw_offered_by, correction_due, created_at";
+
+pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
+         arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
+         draw_offered_by, correction_due, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&g.id)
+    .bind(&g.event)
+    .bind(g.start_date)
+    .bind(&g.white)
+    .bind(&g.black)
+    .bind(&g.my_color)
+    .bind(&g.opponent_email)
+    .bind(&g.arbiter_email)
+    .bind(&g.rules)
+    .bind(g.control_moves)
+    .bind(g.control_days)
+    .bind(&g.notation)
+    .bind(&g.language)
+    .bind(&g.status)
+    .bind(&g.result)
+    .bind(&g.draw_offered_by)
+    .bind(g.correction_due)
+    .bind(&g.created_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn game(conn: &mut SqliteConnection, id: &str) -> Result<Option<GameRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Active and suspended games (with `all`, finished ones too), oldest first.
+pub async fn games(conn: &mut SqliteConnection, all: bool) -> Result<Vec<GameRow>> {
+    let filter = if all {
+        ""
+    } else {
+        "WHERE status != 'finished'"
+    };
+    let sql = format!("SELECT {COLUMNS} FROM games {filter} ORDER BY created_at, id");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .fetch_all(conn)
+        .await?)
+}
+
+/// Games with this opponent address (any status).
+pub async fn games_with(conn: &mut SqliteConnection, opponent: &str) -> Result<Vec<GameRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM games WHERE opponent_email = ? ORDER BY created_at");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(opponent)
+        .fetch_all(conn)
+        .await?)
+}
+
+pub async fn set_status(
+    conn: &mut SqliteConnection,
+    id: &str,
+    status: &str,
+    result: Option<&str>,
+) -> Result<()> {
+    sqlx::query("UPDATE games SET status = ?, result = ? WHERE id = ?")
+        .bind(status)
+        .bind(result)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_draw_offer(conn: &mut SqliteConnection, id: &str, by: Option<&str>) -> Result<()> {
+    sqlx::query("UPDATE games SET draw_offered_by = ? WHERE id = ?")
+        .bind(by)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_correction_due(
+    conn: &mut SqliteConnection,
+    id: &str,
+    due: Option<NaiveDate>,
+) -> Result<()> {
+    sqlx::query("UPDATE games SET correction_due = ? WHERE id = ?")
+        .bind(due)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_opponent_email(conn: &mut SqliteConnection, id: &str, email: &str) -> Result<()> {
+    sqlx::query("UPDATE games SET opponent_email = ? WHERE id = ?")
+        .bind(email)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

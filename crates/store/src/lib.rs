@@ -1,0 +1,167 @@
+//! ccmail-store: ccmail's memory, in SQLite through sqlx.
+//!
+//! A correspondence game lasts a year: every move with its dates, every message in and out
+//! (raw, deduplicated by Message-ID or content hash), penalties, breaks, the outbox and the
+//! IMAP sync state must survive restarts, upgrades and crashes. The schema lives only in the
+//! top-level `migrations/`, embedded here and applied on open.
+//!
+//! The database runs in WAL mode with a busy timeout, so the daemon and a terminal command use
+//! it at once without "database is locked" reaching the user. The file is created 0600.
+//!
+//! Queries are plain functions on `&mut SqliteConnection`: a caller passes a pooled
+//! connection for reads, or a transaction (`&mut *tx`) when a message, the game change and
+//! what the rules require in answer must land together or not at all.
+
+mod breaks;
+mod games;
+mod messages;
+mod moves;
+mod outbox;
+mod penalties;
+mod sync;
+
+use std::path::Path;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use breaks::*;
+pub use games::*;
+pub use messages::*;
+pub use moves::*;
+pub use outbox::*;
+pub use penalties::*;
+pub use sqlx::SqliteConnection;
+pub use sync::*;
+
+/// The migrations of `migrations/`, embedded at build time.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("can't open the database {path}: {source}")]
+    Open {
+        path: String,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error("can't create the database file {path}: {source}")]
+    Create {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("can't bring the database up to date: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error: {0}")]
+    Sql(#[from] sqlx::Error),
+}
+
+impl StoreError {
+    /// A busy or locked database, or a full disk that may clear: worth retrying later.
+    pub fn is_transient(&self) -> bool {
+        let StoreError::Sql(sqlx::Error::Database(e)) = self else {
+            return matches!(self, StoreError::Sql(sqlx::Error::PoolTimedOut));
+        };
+        // SQLITE_BUSY 5, SQLITE_LOCKED 6, SQLITE_FULL 13.
+        matches!(e.code().as_deref(), Some("5" | "6" | "13"))
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The database: a pool of connections to one SQLite file.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating it 0600 if missing) and migrates the database at `path`.
+    pub async fn open(path: &Path) -> Result<Store> {
+        create_private(path)?;
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .busy_timeout(Duration::from_secs(30))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(Duration::from_secs(60))
+            .connect_with(options)
+            .await
+            .map_err(|source| StoreError::Open {
+                path: path.display().to_string(),
+                source,
+            })?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// An in-memory database (tests): one connection, so every query sees the same data.
+    pub async fn memory() -> Result<Store> {
+        let options = SqliteConnectOptions::new()
+            .filename(":memory:")
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Starts a transaction: everything done through it lands together or not at all.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock at the start, waiting (busy timeout) for another
+    /// writer to finish. A deferred transaction that reads and then writes would instead fail
+    /// at once with "database is locked" when another connection wrote in between.
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    /// A connection for reads and single statements.
+    pub async fn conn(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>> {
+        Ok(self.pool.acquire().await?)
+    }
+
+    /// Closes the pool, checkpointing the WAL.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+}
+
+/// Creates the database file with mode 0600 if it does not exist (and its folder).
+fn create_private(path: &Path) -> Result<()> {
+    let err = |source| StoreError::Create {
+        path: path.display().to_string(),
+        source,
+    };
+    if path.exists() {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(err)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(err(e)),
+    }
+}
+
+/// SHA-256 of `bytes` as lower-case hex: the content hash of a message.
+pub fn content_hash(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,204 @@
+//! Every message in and out, raw, with its dates and what was done with it (51.1.3).
+//!
+//! Deduplicated by Message-ID (per direction), and by the SHA-256 of the raw bytes when there
+//! is none: the same mail fetched twice, applied twice or re-imported is stored once.
+
+use sqlx::SqliteConnection;
+
+use crate::{Result, content_hash};
+
+/// A message to store. `raw` is kept byte for byte.
+#[derive(Debug, Clone, Default)]
+pub struct NewMessage<'a> {
+    pub direction: &'a str,
+    pub message_id: Option<&'a str>,
+    pub raw: &'a [u8],
+    pub game_id: Option<&'a str>,
+    pub kind: &'a str,
+    pub from_addr: Option<&'a str>,
+    pub to_addrs: Option<&'a str>,
+    pub subject: Option<&'a str>,
+    pub date_header: Option<String>,
+    pub received_at: Option<String>,
+    pub status: &'a str,
+    pub reason: Option<&'a str>,
+    pub mailbox: Option<&'a str>,
+    pub uid_validity: Option<i64>,
+    pub uid: Option<i64>,
+    pub created_at: &'a str,
+}
+
+/// A stored message, without its raw bytes (see [`raw`]).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MessageRow {
+    pub id: i64,
+    pub direction: String,
+    pub message_id: Option<String>,
+    pub game_id: Option<String>,
+    pub kind: String,
+    pub from_addr: Option<String>,
+    pub to_addrs: Option<String>,
+    pub subject: Option<String>,
+    pub date_header: Option<String>,
+    pub received_at: Option<String>,
+    pub status: String,
+    pub reason: Option<String>,
+    pub created_at: String,
+}
+
+const COLUMNS: &str = "id, direction, message_id, game_id, kind, from_addr, to_addrs, subject, \
+    date_header, received_at, status, reason, created_at";
+
+/// What [`insert_message`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inserted {
+    New(i64),
+    /// Already stored (same Message-ID or same bytes): its id. Nothing was written.
+    Duplicate(i64),
+}
+
+impl Inserted {
+    pub fn id(self) -> i64 {
+        match self {
+            Inserted::New(id) | Inserted::Duplicate(id) => id,
+        }
+    }
+}
+
+/// The stored message with this Message-ID or these exact bytes, if any.
+pub async fn find_message(
+    conn: &mut SqliteConnection,
+    direction: &str,
+    message_id: Option<&str>,
+    raw: &[u8],
+) -> Result<Option<i64>> {
+    if let Some(mid) = message_id {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND message_id = ?")
+                .bind(direction)
+                .bind(mid)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    Ok(
+        sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND content_hash = ?")
+            .bind(direction)
+            .bind(content_hash(raw))
+            .fetch_optional(conn)
+            .await?,
+    )
+}
+
+/// Stores a message unless it is already there.
+pub async fn insert_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<Inserted> {
+    if let Some(id) = find_message(conn, m.direction, m.message_id, m.raw).await? {
+        return Ok(Inserted::Duplicate(id));
+    }
+    let id = sqlx::query(
+        "INSERT INTO messages (direction, message_id, content_hash, raw, game_id, kind, \
+         from_addr, to_addrs, subject, date_header, received_at, status, reason, mailbox, \
+         uid_validity, uid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(m.direction)
+    .bind(m.message_id)
+    .bind(content_hash(m.raw))
+    .bind(m.raw)
+    .bind(m.game_id)
+    .bind(m.kind)
+    .bind(m.from_addr)
+    .bind(m.to_addrs)
+    .bind(m.subject)
+    .bind(&m.date_header)
+    .bind(&m.received_at)
+    .bind(m.status)
+    .bind(m.reason)
+    .bind(m.mailbox)
+    .bind(m.uid_validity)
+    .bind(m.uid)
+    .bind(m.created_at)
+    .execute(conn)
+    .await?
+    .last_insert_rowid();
+    Ok(Inserted::New(id))
+}
+
+pub async fn message(conn: &mut SqliteConnection, id: i64) -> Result<Option<MessageRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM messages WHERE id = ?");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// The raw bytes of a stored message.
+pub async fn raw(conn: &mut SqliteConnection, id: i64) -> Result<Option<Vec<u8>>> {
+    Ok(sqlx::query_scalar("SELECT raw FROM messages WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// A game's messages in and out, oldest first.
+pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Vec<MessageRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM messages WHERE game_id = ? ORDER BY id");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(game)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// Messages that were held (unknown sender, no matching game, unreadable), oldest first.
+pub async fn held(conn: &mut SqliteConnection) -> Result<Vec<MessageRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM messages WHERE status = 'held' ORDER BY id");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .fetch_all(conn)
+        .await?)
+}
+
+/// Records what was done with a message.
+pub async fn set_message_status(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: &str,
+    reason: Option<&str>,
+    game: Option<&str>,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE messages SET status = ?, reason = ?, game_id = COALESCE(?, game_id) WHERE id = ?",
+    )
+    .bind(status)
+    .bind(reason)
+    .bind(game)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The Message-IDs of a game's messages in and out, oldest first: for References.
+pub async fn thread_ids(conn: &mut SqliteConnection, game: &str) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT message_id FROM messages WHERE game_id = ? AND message_id IS NOT NULL \
+         AND status != 'dismissed' ORDER BY id",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The game a Message-ID belongs to (for In-Reply-To and References matching).
+pub async fn game_of_message_id(
+    conn: &mut SqliteConnection,
+    message_id: &str,
+) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT game_id FROM messages WHERE message_id = ? AND game_id IS NOT NULL LIMIT 1",
+    )
+    .bind(message_id)
+    .fetch_optional(conn)
+    .await?
+    .flatten())
+}

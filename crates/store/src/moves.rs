@@ -1,0 +1,121 @@
+//! Moves with their dates, and conditional variations.
+
+use chrono::NaiveDate;
+use sqlx::SqliteConnection;
+
+use crate::Result;
+
+/// A move made: ply 1 is White's first. `received` is when the mover received the previous
+/// move (ply 1: the start date), `sent` when this move was sent.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MoveRow {
+    pub game_id: String,
+    pub ply: i64,
+    pub uci: String,
+    pub san: String,
+    pub received: NaiveDate,
+    pub sent: NaiveDate,
+    pub message: Option<i64>,
+}
+
+pub async fn insert_move(conn: &mut SqliteConnection, m: &MoveRow) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, uci, san, received, sent, message) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&m.game_id)
+    .bind(m.ply)
+    .bind(&m.uci)
+    .bind(&m.san)
+    .bind(m.received)
+    .bind(m.sent)
+    .bind(m.message)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Corrects the receipt date of a move (51.2.3: the partner states when our move arrived).
+pub async fn set_move_received(
+    conn: &mut SqliteConnection,
+    game: &str,
+    ply: i64,
+    received: NaiveDate,
+) -> Result<()> {
+    sqlx::query("UPDATE moves SET received = ? WHERE game_id = ? AND ply = ?")
+        .bind(received)
+        .bind(game)
+        .bind(ply)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn moves(conn: &mut SqliteConnection, game: &str) -> Result<Vec<MoveRow>> {
+    Ok(sqlx::query_as(
+        "SELECT game_id, ply, uci, san, received, sent, message FROM moves \
+         WHERE game_id = ? ORDER BY ply",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The moves of every game that is not finished (with `all`, of every game), by game and
+/// ply: one query for `games`.
+pub async fn all_moves(conn: &mut SqliteConnection, all: bool) -> Result<Vec<MoveRow>> {
+    let sql = if all {
+        "SELECT game_id, ply, uci, san, received, sent, message FROM moves ORDER BY game_id, ply"
+    } else {
+        "SELECT m.game_id, m.ply, m.uci, m.san, m.received, m.sent, m.message FROM moves m \
+         JOIN games g ON g.id = m.game_id WHERE g.status != 'finished' ORDER BY m.game_id, m.ply"
+    };
+    Ok(sqlx::query_as(sql).fetch_all(conn).await?)
+}
+
+/// A conditional variation (51.3.7).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct VariationRow {
+    pub id: i64,
+    pub game_id: String,
+    pub proposed_by: String,
+    pub proposed_with: i64,
+    /// The moves after `proposed_with`, UCI, separated by spaces.
+    pub moves: String,
+    pub accepted_through: Option<i64>,
+}
+
+pub async fn insert_variation(conn: &mut SqliteConnection, v: &VariationRow) -> Result<i64> {
+    let id = sqlx::query(
+        "INSERT INTO variations (game_id, proposed_by, proposed_with, moves, accepted_through) \
+         VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(&v.game_id)
+    .bind(&v.proposed_by)
+    .bind(v.proposed_with)
+    .bind(&v.moves)
+    .bind(v.accepted_through)
+    .execute(conn)
+    .await?
+    .last_insert_rowid();
+    Ok(id)
+}
+
+pub async fn variations(conn: &mut SqliteConnection, game: &str) -> Result<Vec<VariationRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, game_id, proposed_by, proposed_with, moves, accepted_through \
+         FROM variations WHERE game_id = ? ORDER BY proposed_with",
+    )
+    .bind(game)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn accept_variation(conn: &mut SqliteConnection, id: i64, through: i64) -> Result<()> {
+    sqlx::query("UPDATE variations SET accepted_through = ? WHERE id = ?")
+        .bind(through)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

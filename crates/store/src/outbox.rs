@@ -1,0 +1,121 @@
+//! The outbox: what is to be sent, sent after the transaction that queued it commits.
+//!
+//! An item keeps its message (and so its Message-ID) across retries: a message sent twice
+//! after a crash carries the same Message-ID, and the receiving ccmail ignores the second.
+
+use sqlx::SqliteConnection;
+
+use crate::Result;
+
+/// An item due for sending, with the raw message.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutboxItem {
+    pub id: i64,
+    pub message: i64,
+    pub envelope_from: String,
+    pub recipients: String,
+    pub attempts: i64,
+    pub raw: Vec<u8>,
+}
+
+/// An item's state, for `games` and `show`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub message: i64,
+    pub game_id: Option<String>,
+    pub subject: Option<String>,
+    pub status: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub sent_at: Option<String>,
+}
+
+pub async fn enqueue(
+    conn: &mut SqliteConnection,
+    message: i64,
+    envelope_from: &str,
+    recipients: &[String],
+    now: &str,
+) -> Result<i64> {
+    Ok(sqlx::query(
+        "INSERT INTO outbox (message, envelope_from, recipients, next_attempt_at) VALUES (?, ?, ?, ?)",
+    )
+    .bind(message)
+    .bind(envelope_from)
+    .bind(recipients.join(","))
+    .bind(now)
+    .execute(conn)
+    .await?
+    .last_insert_rowid())
+}
+
+/// Items queued and due at `now` (RFC 3339, compared as text: same offset everywhere).
+pub async fn due(conn: &mut SqliteConnection, now: &str) -> Result<Vec<OutboxItem>> {
+    Ok(sqlx::query_as(
+        "SELECT o.id, o.message, o.envelope_from, o.recipients, o.attempts, m.raw \
+         FROM outbox o JOIN messages m ON m.id = o.message \
+         WHERE o.status = 'queued' AND o.next_attempt_at <= ? ORDER BY o.id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn mark_sent(conn: &mut SqliteConnection, id: i64, at: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL \
+         WHERE id = ?",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE messages SET status = 'sent' WHERE id = (SELECT message FROM outbox WHERE id = ?)",
+    )
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A transient failure: try again at `next`.
+pub async fn mark_retry(
+    conn: &mut SqliteConnection,
+    id: i64,
+    next: &str,
+    error: &str,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+    )
+    .bind(next)
+    .bind(error)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A permanent failure: kept, shown in `games`, not retried.
+pub async fn mark_failed(conn: &mut SqliteConnection, id: i64, error: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?",
+    )
+    .bind(error)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Items not sent yet or failed, with their game.
+pub async fn unsent(conn: &mut SqliteConnection) -> Result<Vec<OutboxRow>> {
+    Ok(sqlx::query_as(
+        "SELECT o.id, o.message, m.game_id, m.subject, o.status, o.attempts, o.last_error, o.sent_at \
+         FROM outbox o JOIN messages m ON m.id = o.message WHERE o.status != 'sent' ORDER BY o.id",
+    )
+    .fetch_all(conn)
+    .await?)
+}

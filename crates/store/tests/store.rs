@@ -1,0 +1,443 @@
+//! The store against a real SQLite file: every query, deduplication, the outbox, sync state,
+//! the file's mode, WAL, two writers at once, and the migration path.
+
+use ccmail_store::*;
+use chrono::NaiveDate;
+
+fn d(s: &str) -> NaiveDate {
+    s.parse().unwrap()
+}
+
+fn game(id: &str, opponent: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        event: "Кубок Волги 2026".into(),
+        start_date: d("2026-01-14"),
+        white: "Смирнов".into(),
+        black: "Кузнецов".into(),
+        my_color: "white".into(),
+        opponent_email: opponent.into(),
+        arbiter_email: "arbiter@example.org".into(),
+        rules: "article51".into(),
+        control_moves: 10,
+        control_days: 60,
+        notation: "numeric".into(),
+        language: "ru".into(),
+        status: "active".into(),
+        result: None,
+        draw_offered_by: None,
+        correction_due: None,
+        created_at: format!("2026-01-14T12:00:00+03:00#{id}"),
+    }
+}
+
+async fn open() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("sub/ccmail.db"))
+        .await
+        .unwrap();
+    (dir, store)
+}
+
+#[tokio::test]
+async fn file_is_private_and_in_wal_mode() {
+    let (dir, store) = open().await;
+    let path = dir.path().join("sub/ccmail.db");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let mut conn = store.conn().await.unwrap();
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(journal, "wal");
+    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(fk, 1);
+}
+
+#[tokio::test]
+async fn games_moves_and_variations() {
+    let (_dir, store) = open().await;
+    let mut tx = store.begin().await.unwrap();
+    insert_game(&mut tx, &game("g1", "kuz@example.net"))
+        .await
+        .unwrap();
+    insert_game(&mut tx, &game("g2", "other@example.net"))
+        .await
+        .unwrap();
+    for (ply, uci, san) in [(1, "e2e4", "e4"), (2, "e7e5", "e5")] {
+        let m = MoveRow {
+            game_id: "g1".into(),
+            ply,
+            uci: uci.into(),
+            san: san.into(),
+            received: d("2026-01-14"),
+            sent: d("2026-01-15"),
+            message: None,
+        };
+        insert_move(&mut tx, &m).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+
+    let mut c = store.conn().await.unwrap();
+    assert_eq!(
+        game(&"g1".to_owned(), "kuz@example.net"),
+        games::game_row(&mut c, "g1").await
+    );
+    set_move_received(&mut c, "g1", 2, d("2026-01-16"))
+        .await
+        .unwrap();
+    let ms = moves(&mut c, "g1").await.unwrap();
+    assert_eq!(
+        ms.iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        ["e4", "e5"]
+    );
+    assert_eq!(ms[1].received, d("2026-01-16"));
+    assert_eq!(all_moves(&mut c, false).await.unwrap().len(), 2);
+
+    set_status(&mut c, "g2", "finished", Some("1-0"))
+        .await
+        .unwrap();
+    assert_eq!(games(&mut c, false).await.unwrap().len(), 1);
+    assert_eq!(games(&mut c, true).await.unwrap().len(), 2);
+    assert_eq!(
+        games_with(&mut c, "kuz@example.net").await.unwrap()[0].id,
+        "g1"
+    );
+    set_draw_offer(&mut c, "g1", Some("black")).await.unwrap();
+    set_correction_due(&mut c, "g1", Some(d("2026-02-01")))
+        .await
+        .unwrap();
+    set_opponent_email(&mut c, "g1", "new@example.net")
+        .await
+        .unwrap();
+    let g = ccmail_store::game(&mut c, "g1").await.unwrap().unwrap();
+    assert_eq!(g.draw_offered_by.as_deref(), Some("black"));
+    assert_eq!(g.correction_due, Some(d("2026-02-01")));
+    assert_eq!(g.opponent_email, "new@example.net");
+
+    let v = VariationRow {
+        id: 0,
+        game_id: "g1".into(),
+        proposed_by: "white".into(),
+        proposed_with: 3,
+        moves: "b8c6 f1b5".into(),
+        accepted_through: None,
+    };
+    let id = insert_variation(&mut c, &v).await.unwrap();
+    accept_variation(&mut c, id, 4).await.unwrap();
+    assert_eq!(
+        variations(&mut c, "g1").await.unwrap()[0].accepted_through,
+        Some(4)
+    );
+}
+
+mod games {
+    pub async fn game_row(
+        c: &mut ccmail_store::SqliteConnection,
+        id: &str,
+    ) -> ccmail_store::GameRow {
+        ccmail_store::game(c, id).await.unwrap().unwrap()
+    }
+}
+
+fn incoming<'a>(raw: &'a [u8], mid: Option<&'a str>) -> NewMessage<'a> {
+    NewMessage {
+        direction: "in",
+        message_id: mid,
+        raw,
+        kind: "move",
+        status: "held",
+        reason: Some("no game matches"),
+        created_at: "2026-03-01T10:00:00+00:00",
+        ..NewMessage::default()
+    }
+}
+
+#[tokio::test]
+async fn messages_are_stored_once() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    let a = insert_message(&mut c, &incoming(b"raw one", Some("a@x")))
+        .await
+        .unwrap();
+    assert!(matches!(a, Inserted::New(_)));
+    // Same Message-ID, other bytes (a re-sent copy): the same message.
+    assert_eq!(
+        insert_message(&mut c, &incoming(b"raw two", Some("a@x")))
+            .await
+            .unwrap(),
+        Inserted::Duplicate(a.id())
+    );
+    // No Message-ID: the bytes decide.
+    let b = insert_message(&mut c, &incoming(b"no id", None))
+        .await
+        .unwrap();
+    assert_eq!(
+        insert_message(&mut c, &incoming(b"no id", None))
+            .await
+            .unwrap(),
+        Inserted::Duplicate(b.id())
+    );
+    // The same id going out is another message.
+    let mut out = incoming(b"raw one", Some("a@x"));
+    out.direction = "out";
+    assert!(matches!(
+        insert_message(&mut c, &out).await.unwrap(),
+        Inserted::New(_)
+    ));
+
+    assert_eq!(raw(&mut c, a.id()).await.unwrap().unwrap(), b"raw one");
+    assert_eq!(held(&mut c).await.unwrap().len(), 3);
+    insert_game(&mut c, &game("g1", "kuz@example.net"))
+        .await
+        .unwrap();
+    set_message_status(&mut c, a.id(), "applied", None, Some("g1"))
+        .await
+        .unwrap();
+    let row = message(&mut c, a.id()).await.unwrap().unwrap();
+    assert_eq!(
+        (row.status.as_str(), row.game_id.as_deref(), row.reason),
+        ("applied", Some("g1"), None)
+    );
+    assert_eq!(game_messages(&mut c, "g1").await.unwrap().len(), 1);
+    assert_eq!(thread_ids(&mut c, "g1").await.unwrap(), ["a@x"]);
+    assert_eq!(
+        game_of_message_id(&mut c, "a@x").await.unwrap().as_deref(),
+        Some("g1")
+    );
+    assert_eq!(held(&mut c).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn outbox_retries_keep_the_message() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    let mut m = incoming(b"our move", Some("ccmail.1@example.org"));
+    m.direction = "out";
+    m.status = "queued";
+    let id = insert_message(&mut c, &m).await.unwrap().id();
+    let item = enqueue(
+        &mut c,
+        id,
+        "me@example.org",
+        &["a@x".into(), "arb@x".into()],
+        "2026-03-01T10:00:00Z",
+    )
+    .await
+    .unwrap();
+    assert!(
+        due(&mut c, "2026-03-01T09:59:59Z")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let due_now = due(&mut c, "2026-03-01T10:00:00Z").await.unwrap();
+    assert_eq!(due_now[0].recipients, "a@x,arb@x");
+    assert_eq!(due_now[0].raw, b"our move");
+    mark_retry(&mut c, item, "2026-03-01T10:05:00Z", "451 try later")
+        .await
+        .unwrap();
+    assert!(
+        due(&mut c, "2026-03-01T10:01:00Z")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        unsent(&mut c).await.unwrap()[0].last_error.as_deref(),
+        Some("451 try later")
+    );
+    let again = due(&mut c, "2026-03-01T10:05:00Z").await.unwrap();
+    assert_eq!((again[0].message, again[0].attempts), (id, 1));
+    mark_sent(&mut c, item, "2026-03-01T10:05:01Z")
+        .await
+        .unwrap();
+    assert!(unsent(&mut c).await.unwrap().is_empty());
+    assert_eq!(message(&mut c, id).await.unwrap().unwrap().status, "sent");
+    let second = NewMessage {
+        message_id: Some("2@x"),
+        raw: b"our other move",
+        ..m.clone()
+    };
+    let second = insert_message(&mut c, &second).await.unwrap().id();
+    let item2 = enqueue(
+        &mut c,
+        second,
+        "me@x",
+        &["nobody@x".into()],
+        "2026-03-01T10:00:00Z",
+    )
+    .await
+    .unwrap();
+    mark_failed(&mut c, item2, "550 no such user")
+        .await
+        .unwrap();
+    let failed = unsent(&mut c).await.unwrap();
+    assert_eq!(
+        (failed[0].status.as_str(), failed[0].attempts),
+        ("failed", 1)
+    );
+    assert!(
+        due(&mut c, "2027-01-01T00:00:00Z")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn breaks_penalties_extras_and_sync_state() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    insert_game(&mut c, &game("g1", "kuz@example.net"))
+        .await
+        .unwrap();
+    let b = BreakRow {
+        id: 0,
+        game_id: None,
+        from_date: d("2026-10-10"),
+        to_date: d("2026-10-25"),
+        notice_date: None,
+        ended_on: None,
+        created_at: "x".into(),
+    };
+    let id = insert_break(&mut c, &b).await.unwrap();
+    insert_break(
+        &mut c,
+        &BreakRow {
+            game_id: Some("g1".into()),
+            notice_date: Some(d("2026-06-01")),
+            ..b.clone()
+        },
+    )
+    .await
+    .unwrap();
+    end_break(&mut c, id, d("2026-10-20")).await.unwrap();
+    assert_eq!(
+        my_breaks(&mut c).await.unwrap()[0].ended_on,
+        Some(d("2026-10-20"))
+    );
+    assert_eq!(
+        game_breaks(&mut c, "g1").await.unwrap()[0].notice_date,
+        Some(d("2026-06-01"))
+    );
+
+    let p = PenaltyRow {
+        id: 0,
+        game_id: "g1".into(),
+        player: "black".into(),
+        days: 2,
+        cause: "wrong_repetition".into(),
+        ply: 8,
+        message: None,
+        created_at: "x".into(),
+    };
+    insert_penalty(&mut c, &p).await.unwrap();
+    assert_eq!(penalties(&mut c, "g1").await.unwrap()[0].days, 2);
+    let e = ExtraRow {
+        id: 0,
+        game_id: "g1".into(),
+        player: "white".into(),
+        from_date: d("2026-03-01"),
+        to_date: d("2026-03-05"),
+        kind: "correction_request".into(),
+        fault: Some("impossible".into()),
+        ply: 8,
+    };
+    insert_extra(&mut c, &e).await.unwrap();
+    assert_eq!(
+        extras(&mut c, "g1").await.unwrap()[0].to_date,
+        d("2026-03-05")
+    );
+
+    assert_eq!(sync_state(&mut c, "INBOX").await.unwrap(), None);
+    let s = SyncState {
+        uid_validity: 7,
+        last_uid: 41,
+    };
+    set_sync_state(&mut c, "INBOX", s, "now").await.unwrap();
+    set_sync_state(&mut c, "INBOX", SyncState { last_uid: 42, ..s }, "later")
+        .await
+        .unwrap();
+    assert_eq!(
+        sync_state(&mut c, "INBOX").await.unwrap(),
+        Some(SyncState {
+            uid_validity: 7,
+            last_uid: 42
+        })
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_writing_at_once_never_see_a_lock_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ccmail.db");
+    let a = Store::open(&path).await.unwrap();
+    let b = Store::open(&path).await.unwrap();
+    let writer = |store: Store, side: &'static str| {
+        tokio::spawn(async move {
+            for i in 0..100 {
+                // A read, then a write, in one transaction: the shape of applying a message.
+                let mut tx = store.begin().await.unwrap();
+                let raw = format!("{side} {i}");
+                held(&mut tx).await.unwrap();
+                insert_message(&mut tx, &incoming(raw.as_bytes(), None))
+                    .await
+                    .unwrap();
+                tx.commit().await.unwrap();
+            }
+        })
+    };
+    let (x, y) = (writer(a.clone(), "a"), writer(b, "b"));
+    x.await.unwrap();
+    y.await.unwrap();
+    let mut c = a.conn().await.unwrap();
+    assert_eq!(held(&mut c).await.unwrap().len(), 200);
+}
+
+#[tokio::test]
+async fn the_database_of_every_migration_upgrades_to_the_latest() {
+    let versions: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
+    assert!(!versions.is_empty());
+    for &v in &versions {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        MIGRATOR.run_to(v, &pool).await.unwrap();
+        // Data written by that version: a game (every version has games).
+        insert_game(&mut pool.acquire().await.unwrap(), &game("old", "o@x"))
+            .await
+            .unwrap();
+        pool.close().await;
+        // Opening it brings it to the latest version, keeping the data.
+        let store = Store::open(&path).await.unwrap();
+        let mut c = store.conn().await.unwrap();
+        let latest: i64 = sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations")
+            .fetch_one(&mut *c)
+            .await
+            .unwrap();
+        assert_eq!(latest, *versions.last().unwrap());
+        assert_eq!(
+            ccmail_store::game(&mut c, "old")
+                .await
+                .unwrap()
+                .unwrap()
+                .opponent_email,
+            "o@x"
+        );
+    }
+}
+
+#[test]
+fn content_hash_is_sha256() {
+    assert_eq!(
+        content_hash(b"abc"),
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+}
