@@ -1,0 +1,1 @@
+//! SMTP (to be written).
