@@ -127,6 +127,17 @@ pub fn server_name(host: &str) -> Result<ServerName<'static>, TlsError> {
     ServerName::try_from(host.to_owned()).map_err(|_| TlsError::InvalidHostName(host.to_owned()))
 }
 
+/// A handshake failure in words a user can act on.
+pub fn describe(err: &rustls::Error, host: &str) -> String {
+    match err {
+        rustls::Error::InvalidCertificate(_) => format!(
+            "{err} (the server's certificate is not valid for {host} or not signed by a \
+             trusted CA; for a private CA set ca_file)"
+        ),
+        _ => err.to_string(),
+    }
+}
+
 /// The rustls error inside an error chain, if any: a TLS handshake failure wrapped in an
 /// `io::Error` (tokio-rustls, lettre) is found this way. `io::Error::source` skips the error it
 /// wraps, so each `io::Error` in the chain is also looked into with `get_ref`.
@@ -136,10 +147,10 @@ pub fn find_rustls_error<'a>(err: &'a (dyn StdError + 'static)) -> Option<&'a ru
         if let Some(r) = e.downcast_ref::<rustls::Error>() {
             return Some(r);
         }
-        if let Some(inner) = e.downcast_ref::<io::Error>().and_then(|io| io.get_ref()) {
-            if let Some(r) = find_rustls_error(inner) {
-                return Some(r);
-            }
+        if let Some(inner) = e.downcast_ref::<io::Error>().and_then(|io| io.get_ref())
+            && let Some(r) = find_rustls_error(inner)
+        {
+            return Some(r);
         }
         next = e.source();
     }

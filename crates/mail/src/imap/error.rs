@@ -123,17 +123,28 @@ fn says_try_later(reply: &str) -> bool {
         .any(|code| upper.contains(code))
 }
 
-/// async-imap renders a NO/BAD as `code: None, info: Some("[X] text")` (or `outcome: ...`);
-/// keep the server's words, `[X] text`.
+/// async-imap renders a NO/BAD as `code: None, info: Some("[X] text")` or as
+/// `outcome: Outcome { code: .., information: Some("text") }`; keep the server's words.
 pub(crate) fn tidy_reply(raw: &str) -> String {
-    let Some(start) = raw.find("info: Some(\"") else {
+    let start = ["info: Some(\"", "information: Some(\""]
+        .iter()
+        .find_map(|key| raw.find(key).map(|i| i + key.len()));
+    let Some(start) = start else {
         return raw.to_owned();
     };
-    let rest = &raw[start + "info: Some(\"".len()..];
+    let rest = &raw[start..];
     let Some(end) = rest.rfind("\")") else {
         return raw.to_owned();
     };
-    rest[..end].replace("\\\"", "\"").replace("\\\\", "\\")
+    let text = rest[..end].replace("\\\"", "\"").replace("\\\\", "\\");
+    match raw.find("code: Some(") {
+        Some(i) if i < start => {
+            let code = &raw[i + "code: Some(".len()..start];
+            let code = code.split(", info").next().unwrap_or(code);
+            format!("[{}] {text}", code.trim_end_matches(')'))
+        }
+        _ => text,
+    }
 }
 
 /// Replaces every occurrence of the password in a server text (a server echoing it is
@@ -161,6 +172,11 @@ mod tests {
         let raw = r#"code: None, info: Some("say \"hi\"")"#;
         assert_eq!(tidy_reply(raw), r#"say "hi""#);
         assert_eq!(tidy_reply("plain text"), "plain text");
+        let raw =
+            r#"outcome: Outcome { code: None, information: Some("Mailbox doesn't exist: x") }"#;
+        assert_eq!(tidy_reply(raw), "Mailbox doesn't exist: x");
+        let raw = r#"code: Some(TryCreate), info: Some("no such mailbox")"#;
+        assert_eq!(tidy_reply(raw), "[TryCreate] no such mailbox");
     }
 
     #[test]

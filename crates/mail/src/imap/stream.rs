@@ -156,19 +156,20 @@ async fn handshake(
     tcp: TcpStream,
     server: &str,
 ) -> Result<TlsStream<TcpStream>, ImapError> {
+    let host = server.rsplit_once(':').map_or(server, |(h, _)| h);
     connector
         .connect(name, tcp)
         .await
-        .map_err(|e| tls_error(server, &e))
+        .map_err(|e| tls_error(server, host, &e))
 }
 
 /// A failed handshake: refused by TLS itself (certificate, protocol: not transient) or broken
 /// by the network (transient).
-fn tls_error(server: &str, err: &io::Error) -> ImapError {
+fn tls_error(server: &str, host: &str, err: &io::Error) -> ImapError {
     match tls::find_rustls_error(err) {
         Some(r) => ImapError::Tls {
             server: server.to_owned(),
-            reason: r.to_string(),
+            reason: tls::describe(r, host),
             transient: false,
         },
         None => ImapError::Tls {

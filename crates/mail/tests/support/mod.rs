@@ -253,10 +253,10 @@ pub fn header(raw: &[u8], name: &str) -> Option<String> {
             }
             break;
         }
-        if let Some((n, v)) = line.split_once(':') {
-            if n.eq_ignore_ascii_case(name) {
-                found = Some(v.trim().to_owned());
-            }
+        if let Some((n, v)) = line.split_once(':')
+            && n.eq_ignore_ascii_case(name)
+        {
+            found = Some(v.trim().to_owned());
         }
     }
     found
