@@ -1,0 +1,353 @@
+//! IMAP: the player's own mailbox, read without touching it.
+//!
+//! [`Imap::connect`] gives a logged-in session with one mailbox SELECTed. The daemon then
+//! loops: [`Imap::fetch_since`] the last UID it has processed, [`Imap::wait`] for news
+//! (IDLE, or NOOP polling where the server has no IDLE), and stores copies of what it sent
+//! with [`Imap::append`]. Every error says whether it is worth retrying
+//! ([`ImapError::is_transient`]); after any error the session should be dropped and a new one
+//! connected.
+//!
+//! What this module must never do: change the user's mail. Bodies are fetched with
+//! `BODY.PEEK[]`, so no `\Seen` flag is set; nothing is moved, flagged or deleted. Other mail
+//! clients of the player see their mailbox as they left it.
+//!
+//! Mailbox names are passed to the server as given: a name with non-ASCII letters must be
+//! written in IMAP's modified UTF-7, as the server lists it.
+
+mod error;
+mod fetch;
+mod stream;
+mod wait;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use async_imap::Session;
+use async_imap::types::UnsolicitedResponse;
+
+pub use self::error::ImapError;
+pub use self::fetch::Fetched;
+pub use self::wait::WaitOutcome;
+pub use crate::tls::Security;
+
+use self::error::scrub;
+use self::stream::{Stream, timed};
+
+/// The default network time-out: connecting, and each command's answer.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The default interval between two NOOPs when [`Imap::wait`] polls.
+pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_secs(60);
+
+/// Where and how to log in (the `[imap]` section of the config).
+#[derive(Clone)]
+pub struct ImapConfig {
+    /// Server host name (or IP address; it must be in the server's certificate for TLS).
+    pub host: String,
+    /// Server port, e.g. 993 for TLS, 143 for STARTTLS.
+    pub port: u16,
+    /// How the connection is secured.
+    pub security: Security,
+    /// Login name.
+    pub username: String,
+    /// Login password. Never printed: `Debug` shows `***`, errors never contain it.
+    pub password: String,
+    /// The mailbox to watch, e.g. `INBOX`.
+    pub mailbox: String,
+    /// An extra CA certificate file (PEM) to trust besides the usual roots.
+    pub ca_file: Option<PathBuf>,
+    /// Allows [`Security::Plain`]; without it a plain-text connection is refused.
+    pub plain_ok: bool,
+    /// Network time-out for connecting and for each command.
+    pub timeout: Duration,
+}
+
+impl ImapConfig {
+    /// A config for `INBOX`, without an extra CA, plain text not allowed, default time-out.
+    pub fn new(
+        host: impl Into<String>,
+        port: u16,
+        security: Security,
+        username: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        ImapConfig {
+            host: host.into(),
+            port,
+            security,
+            username: username.into(),
+            password: password.into(),
+            mailbox: "INBOX".into(),
+            ca_file: None,
+            plain_ok: false,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+}
+
+impl fmt::Debug for ImapConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ImapConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("username", &self.username)
+            .field("password", &"***")
+            .field("mailbox", &self.mailbox)
+            .field("ca_file", &self.ca_file)
+            .field("plain_ok", &self.plain_ok)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+/// A logged-in IMAP session with the configured mailbox SELECTed.
+pub struct Imap {
+    /// `None` once a failure in the middle of IDLE has cost the connection.
+    session: Option<Session<Stream>>,
+    server: String,
+    mailbox: String,
+    uid_validity: u32,
+    uid_next: Option<u32>,
+    /// The message count as last reported by the server (SELECT, EXISTS, EXPUNGE).
+    exists: u32,
+    /// The count grew since the last [`Imap::wait`] returned (or since SELECT).
+    new_mail: bool,
+    has_idle: bool,
+    use_idle: bool,
+    poll_interval: Duration,
+    timeout: Duration,
+}
+
+impl fmt::Debug for Imap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Imap")
+            .field("server", &self.server)
+            .field("mailbox", &self.mailbox)
+            .field("connected", &self.session.is_some())
+            .field("uid_validity", &self.uid_validity)
+            .field("uid_next", &self.uid_next)
+            .field("exists", &self.exists)
+            .field("has_idle", &self.has_idle)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Imap {
+    /// Connects (TLS, STARTTLS or plain as configured, certificate verified), logs in, reads
+    /// the capabilities and SELECTs the mailbox.
+    pub async fn connect(cfg: &ImapConfig) -> Result<Imap, ImapError> {
+        let server = format!("{}:{}", cfg.host, cfg.port);
+        let client = stream::open(cfg).await?;
+        let limit = cfg.timeout;
+
+        let mut session = timed(limit, "LOGIN", async {
+            client
+                .login(&cfg.username, &cfg.password)
+                .await
+                .map_err(|(err, _client)| login_error(cfg, err))
+        })
+        .await?;
+
+        let has_idle = timed(limit, "CAPABILITY", async {
+            let caps = session
+                .capabilities()
+                .await
+                .map_err(|e| ImapError::from_imap("CAPABILITY", e))?;
+            Ok(caps.has_str("IDLE"))
+        })
+        .await?;
+
+        let command = format!("SELECT {:?}", cfg.mailbox);
+        let selected = timed(limit, &command, async {
+            session
+                .select(&cfg.mailbox)
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        let uid_validity = selected.uid_validity.ok_or_else(|| ImapError::Protocol {
+            command: command.clone(),
+            reply: "no UIDVALIDITY in the answer".into(),
+        })?;
+        tracing::debug!(
+            %server, mailbox = %cfg.mailbox, uid_validity, uid_next = ?selected.uid_next,
+            exists = selected.exists, has_idle, "IMAP session ready"
+        );
+
+        let mut imap = Imap {
+            session: Some(session),
+            server,
+            mailbox: cfg.mailbox.clone(),
+            uid_validity,
+            uid_next: selected.uid_next,
+            exists: selected.exists,
+            new_mail: false,
+            has_idle,
+            use_idle: true,
+            poll_interval: DEFAULT_POLL_INTERVAL,
+            timeout: limit,
+        };
+        // SELECT reported the current state; what was queued while it ran is older news.
+        imap.drain_unsolicited();
+        imap.new_mail = false;
+        Ok(imap)
+    }
+
+    /// The mailbox's UIDVALIDITY: when it changes, UIDs seen before mean nothing.
+    pub fn uid_validity(&self) -> u32 {
+        self.uid_validity
+    }
+
+    /// UIDNEXT as reported by SELECT (not updated afterwards), if the server sent it.
+    pub fn uid_next(&self) -> Option<u32> {
+        self.uid_next
+    }
+
+    /// Whether the server offers IDLE (push); otherwise [`Imap::wait`] polls with NOOP.
+    pub fn has_idle(&self) -> bool {
+        self.has_idle
+    }
+
+    /// The SELECTed mailbox.
+    pub fn mailbox(&self) -> &str {
+        &self.mailbox
+    }
+
+    /// The number of messages in the mailbox as last reported by the server.
+    pub fn exists(&self) -> u32 {
+        self.exists
+    }
+
+    /// Use IDLE when the server has it (the default), or poll with NOOP regardless, for a
+    /// server whose IDLE is known to be broken.
+    pub fn set_use_idle(&mut self, use_idle: bool) {
+        self.use_idle = use_idle;
+    }
+
+    /// How often [`Imap::wait`] sends NOOP when it polls (default one minute).
+    pub fn set_poll_interval(&mut self, every: Duration) {
+        self.poll_interval = every.max(Duration::from_millis(10));
+    }
+
+    /// Creates a mailbox (e.g. `Sent` on a server that has none); an existing one is fine.
+    pub async fn create_mailbox(&mut self, name: &str) -> Result<(), ImapError> {
+        let command = format!("CREATE {name:?}");
+        let limit = self.timeout;
+        let session = self.session()?;
+        let result = timed(limit, &command, async {
+            session
+                .create(name)
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await;
+        match result {
+            Err(ImapError::Protocol { reply, .. })
+                if reply.to_ascii_uppercase().contains("[ALREADYEXISTS]") =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    /// Says goodbye (LOGOUT) and closes the connection; failures do not matter any more.
+    pub async fn logout(mut self) {
+        if let Some(mut session) = self.session.take() {
+            let limit = self.timeout.min(Duration::from_secs(10));
+            match tokio::time::timeout(limit, session.logout()).await {
+                Ok(Ok(())) => tracing::debug!(server = %self.server, "IMAP logout"),
+                Ok(Err(e)) => tracing::debug!(server = %self.server, "IMAP logout: {e}"),
+                Err(_) => tracing::debug!(server = %self.server, "IMAP logout timed out"),
+            }
+        }
+    }
+
+    fn session(&mut self) -> Result<&mut Session<Stream>, ImapError> {
+        self.session.as_mut().ok_or_else(|| {
+            ImapError::closed("the session was lost by an earlier error; connect again")
+        })
+    }
+
+    /// Empties async-imap's queue of unsolicited responses (a bounded channel that silently
+    /// drops what does not fit: it is emptied after every command) and keeps the message
+    /// count; a growth is remembered as new mail for the next [`Imap::wait`].
+    fn drain_unsolicited(&mut self) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        while let Ok(response) = session.unsolicited_responses.try_recv() {
+            if note_count(&mut self.exists, &response) {
+                self.new_mail = true;
+            }
+        }
+    }
+}
+
+/// Applies an EXISTS or EXPUNGE to the message count; true when the count grew.
+fn note_count(exists: &mut u32, response: &UnsolicitedResponse) -> bool {
+    match *response {
+        UnsolicitedResponse::Exists(n) => {
+            let grew = n > *exists;
+            *exists = n;
+            grew
+        }
+        UnsolicitedResponse::Expunge(_) => {
+            *exists = exists.saturating_sub(1);
+            false
+        }
+        _ => false,
+    }
+}
+
+fn login_error(cfg: &ImapConfig, err: async_imap::error::Error) -> ImapError {
+    use async_imap::error::Error as E;
+    match err {
+        E::No(reply) | E::Bad(reply) => ImapError::Login {
+            user: cfg.username.clone(),
+            reply: scrub(&error::tidy_reply(&reply), &cfg.password),
+        },
+        other => match ImapError::from_imap("LOGIN", other) {
+            ImapError::Protocol { command, reply } => ImapError::Protocol {
+                command,
+                reply: scrub(&reply, &cfg.password),
+            },
+            ImapError::Config(text) => ImapError::Config(scrub(&text, &cfg.password)),
+            e => e,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_never_shows_the_password() {
+        let cfg = ImapConfig::new("h", 993, Security::Tls, "u", "hunter2-secret");
+        let text = format!("{cfg:?}");
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(text.contains("***"));
+    }
+
+    #[test]
+    fn counting_exists_and_expunge() {
+        let mut n = 3;
+        assert!(!note_count(&mut n, &UnsolicitedResponse::Exists(3)));
+        assert!(note_count(&mut n, &UnsolicitedResponse::Exists(4)));
+        assert!(!note_count(&mut n, &UnsolicitedResponse::Expunge(1)));
+        assert_eq!(n, 3);
+        assert!(note_count(&mut n, &UnsolicitedResponse::Exists(4)));
+        assert!(!note_count(&mut n, &UnsolicitedResponse::Recent(1)));
+    }
+
+    #[tokio::test]
+    async fn plain_needs_plain_ok() {
+        let cfg = ImapConfig::new("127.0.0.1", 1, Security::Plain, "u", "p");
+        let err = Imap::connect(&cfg).await.unwrap_err();
+        assert!(matches!(err, ImapError::Config(_)), "{err}");
+        assert!(!err.is_transient());
+    }
+}

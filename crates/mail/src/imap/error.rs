@@ -1,0 +1,210 @@
+//! What can go wrong with IMAP, sorted by what the daemon should do about it.
+//!
+//! [`ImapError::is_transient`] is the one question the caller asks: a transient error
+//! (network, I/O, time-out, a server saying "try later") is retried with backoff after a
+//! reconnect; anything else (configuration, refused login, certificate) needs the user.
+
+use std::io;
+use std::time::Duration;
+
+/// An IMAP failure. The texts name the server, the user or the command involved, and the
+/// server's own words where there are some; never the password.
+#[derive(Debug, thiserror::Error)]
+pub enum ImapError {
+    /// The configuration cannot work (plain text not allowed, bad CA file, bad host name,
+    /// a mailbox name or flag that cannot be sent).
+    #[error("IMAP configuration: {0}")]
+    Config(String),
+    /// The TCP connection could not be made.
+    #[error("cannot connect to IMAP server {server}: {source}")]
+    Connect {
+        /// `host:port`.
+        server: String,
+        /// What the network said.
+        source: io::Error,
+    },
+    /// TLS failed: the handshake, the certificate or STARTTLS.
+    #[error("TLS with IMAP server {server}: {reason}")]
+    Tls {
+        /// `host:port`.
+        server: String,
+        /// What failed, e.g. the certificate problem.
+        reason: String,
+        /// True when the network broke during the handshake rather than TLS refusing it.
+        transient: bool,
+    },
+    /// The server refused the login.
+    #[error("IMAP login refused for {user}: {reply}")]
+    Login {
+        /// The user name tried.
+        user: String,
+        /// The server's answer (never contains the password).
+        reply: String,
+    },
+    /// The server answered NO or BAD, or something that does not make sense.
+    #[error("IMAP {command}: {reply}")]
+    Protocol {
+        /// The command, e.g. `SELECT "INBOX"`.
+        command: String,
+        /// The server's answer.
+        reply: String,
+    },
+    /// The connection broke or timed out (kind `TimedOut`).
+    #[error("IMAP connection, {context}: {source}")]
+    Io {
+        /// What was being done.
+        context: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+}
+
+impl ImapError {
+    /// Whether trying again later (on a new connection) may succeed without the user doing
+    /// anything: true for network and I/O errors, time-outs and "[UNAVAILABLE]"-style server
+    /// answers; false for configuration, a refused login and certificate problems.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            ImapError::Config(_) => false,
+            ImapError::Connect { .. } | ImapError::Io { .. } => true,
+            ImapError::Tls { transient, .. } => *transient,
+            ImapError::Login { reply, .. } | ImapError::Protocol { reply, .. } => {
+                says_try_later(reply)
+            }
+        }
+    }
+
+    pub(crate) fn timeout(context: impl Into<String>, after: Duration) -> Self {
+        let context = context.into();
+        let source = io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("no answer within {} s", after.as_secs()),
+        );
+        ImapError::Io { context, source }
+    }
+
+    pub(crate) fn closed(context: impl Into<String>) -> Self {
+        ImapError::Io {
+            context: context.into(),
+            source: io::Error::new(
+                io::ErrorKind::ConnectionAborted,
+                "the connection was closed",
+            ),
+        }
+    }
+
+    /// Maps an async-imap error met while running `command`.
+    pub(crate) fn from_imap(command: &str, err: async_imap::error::Error) -> Self {
+        use async_imap::error::Error as E;
+        match err {
+            E::Io(source) => ImapError::Io {
+                context: command.to_owned(),
+                source,
+            },
+            E::ConnectionLost => ImapError::closed(command),
+            E::No(reply) | E::Bad(reply) => ImapError::Protocol {
+                command: command.to_owned(),
+                reply: tidy_reply(&reply),
+            },
+            E::Validate(e) => ImapError::Config(format!("{command}: {e}")),
+            other => ImapError::Protocol {
+                command: command.to_owned(),
+                reply: other.to_string(),
+            },
+        }
+    }
+}
+
+/// RFC 5530 response codes that mean "temporary, try again later".
+fn says_try_later(reply: &str) -> bool {
+    let upper = reply.to_ascii_uppercase();
+    ["[UNAVAILABLE]", "[INUSE]", "[LIMIT]"]
+        .iter()
+        .any(|code| upper.contains(code))
+}
+
+/// async-imap renders a NO/BAD as `code: None, info: Some("[X] text")` or as
+/// `outcome: Outcome { code: .., information: Some("text") }`; keep the server's words.
+pub(crate) fn tidy_reply(raw: &str) -> String {
+    let start = ["info: Some(\"", "information: Some(\""]
+        .iter()
+        .find_map(|key| raw.find(key).map(|i| i + key.len()));
+    let Some(start) = start else {
+        return raw.to_owned();
+    };
+    let rest = &raw[start..];
+    let Some(end) = rest.rfind("\")") else {
+        return raw.to_owned();
+    };
+    let text = rest[..end].replace("\\\"", "\"").replace("\\\\", "\\");
+    match raw.find("code: Some(") {
+        Some(i) if i < start => {
+            let code = &raw[i + "code: Some(".len()..start];
+            let code = code.split(", info").next().unwrap_or(code);
+            format!("[{}] {text}", code.trim_end_matches(')'))
+        }
+        _ => text,
+    }
+}
+
+/// Replaces every occurrence of the password in a server text (a server echoing it is
+/// unlikely, but the text ends up in logs). Very short passwords are left alone: replacing
+/// every "a" would make the text unreadable and protects nothing.
+pub(crate) fn scrub(text: &str, password: &str) -> String {
+    if password.chars().count() < 3 {
+        text.to_owned()
+    } else {
+        text.replace(password, "***")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tidy_keeps_the_servers_words() {
+        let raw = r#"code: None, info: Some("[AUTHENTICATIONFAILED] Authentication failed.")"#;
+        assert_eq!(
+            tidy_reply(raw),
+            "[AUTHENTICATIONFAILED] Authentication failed."
+        );
+        let raw = r#"code: None, info: Some("say \"hi\"")"#;
+        assert_eq!(tidy_reply(raw), r#"say "hi""#);
+        assert_eq!(tidy_reply("plain text"), "plain text");
+        let raw =
+            r#"outcome: Outcome { code: None, information: Some("Mailbox doesn't exist: x") }"#;
+        assert_eq!(tidy_reply(raw), "Mailbox doesn't exist: x");
+        let raw = r#"code: Some(TryCreate), info: Some("no such mailbox")"#;
+        assert_eq!(tidy_reply(raw), "[TryCreate] no such mailbox");
+    }
+
+    #[test]
+    fn transient_or_not() {
+        let login = |reply: &str| ImapError::Login {
+            user: "u".into(),
+            reply: reply.into(),
+        };
+        assert!(!login("[AUTHENTICATIONFAILED] Authentication failed.").is_transient());
+        assert!(login("[UNAVAILABLE] Temporary authentication failure.").is_transient());
+        assert!(ImapError::timeout("NOOP", Duration::from_secs(5)).is_transient());
+        assert!(ImapError::closed("IDLE").is_transient());
+        assert!(!ImapError::Config("x".into()).is_transient());
+        let tls = |transient| ImapError::Tls {
+            server: "h:993".into(),
+            reason: "r".into(),
+            transient,
+        };
+        assert!(!tls(false).is_transient());
+        assert!(tls(true).is_transient());
+    }
+
+    #[test]
+    fn scrub_hides_the_password() {
+        assert_eq!(
+            scrub("bad pass hunter2 here", "hunter2"),
+            "bad pass *** here"
+        );
+        assert_eq!(scrub("a b", "a"), "a b");
+    }
+}

@@ -1,0 +1,248 @@
+//! Reading messages (UID SEARCH, UID FETCH with `BODY.PEEK[]`), reading flags, and APPEND.
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use futures::TryStreamExt;
+
+use super::stream::timed;
+use super::{Imap, ImapError};
+
+/// How many messages one UID FETCH asks for.
+const FETCH_BATCH: usize = 100;
+
+/// A message as stored on the server.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Fetched {
+    /// Its UID (valid with the mailbox's UIDVALIDITY).
+    pub uid: u32,
+    /// When the server received it (INTERNALDATE), in the server's zone.
+    pub internal_date: DateTime<FixedOffset>,
+    /// The whole message, exactly as stored.
+    pub raw: Vec<u8>,
+}
+
+impl std::fmt::Debug for Fetched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fetched")
+            .field("uid", &self.uid)
+            .field("internal_date", &self.internal_date)
+            .field("raw_len", &self.raw.len())
+            .finish()
+    }
+}
+
+impl Imap {
+    /// The messages with a UID above `after_uid` (and, when `since` is given, an INTERNALDATE
+    /// on or after that day in the server's reckoning), in UID order. Bodies are read with
+    /// `BODY.PEEK[]`: no flag of the user's mail changes.
+    pub async fn fetch_since(
+        &mut self,
+        after_uid: u32,
+        since: Option<NaiveDate>,
+    ) -> Result<Vec<Fetched>, ImapError> {
+        let Some(first) = after_uid.checked_add(1) else {
+            return Ok(Vec::new());
+        };
+        let mut query = format!("UID {first}:*");
+        if let Some(day) = since {
+            query.push_str(&format!(" SINCE {}", imap_date(day)));
+        }
+        let command = format!("UID SEARCH {query}");
+        let limit = self.timeout;
+        let session = self.session()?;
+        let found = timed(limit, &command, async {
+            session
+                .uid_search(&query)
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        // `n:*` also matches the highest UID when it is below n.
+        let mut uids: Vec<u32> = found.into_iter().filter(|&u| u > after_uid).collect();
+        uids.sort_unstable();
+
+        let mut out = Vec::with_capacity(uids.len());
+        for batch in uids.chunks(FETCH_BATCH) {
+            self.fetch_batch(batch, &mut out).await?;
+        }
+        out.sort_by_key(|m| m.uid);
+        out.dedup_by_key(|m| m.uid);
+        self.drain_unsolicited();
+        Ok(out)
+    }
+
+    async fn fetch_batch(&mut self, uids: &[u32], out: &mut Vec<Fetched>) -> Result<(), ImapError> {
+        let set = uid_set(uids);
+        let command = format!("UID FETCH {set} (UID INTERNALDATE BODY.PEEK[])");
+        let limit = self.timeout;
+        let session = self.session()?;
+        let fetches = timed(limit, &command, async {
+            session
+                .uid_fetch(&set, "(UID INTERNALDATE BODY.PEEK[])")
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))?
+                .try_collect::<Vec<_>>()
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        for fetch in fetches {
+            // Another client's flag change can show up as an extra FETCH without a body.
+            let (Some(uid), Some(body)) = (fetch.uid, fetch.body()) else {
+                continue;
+            };
+            if uids.binary_search(&uid).is_err() {
+                continue;
+            }
+            let internal_date = fetch.internal_date().ok_or_else(|| ImapError::Protocol {
+                command: command.clone(),
+                reply: format!("UID {uid}: no readable INTERNALDATE"),
+            })?;
+            out.push(Fetched {
+                uid,
+                internal_date,
+                raw: body.to_vec(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The flags of the messages in the UID set `uids` (e.g. `"1:*"`, `"4,7"`), in UID order;
+    /// system flags are written as on the wire (`\Seen`).
+    pub async fn flags(&mut self, uids: &str) -> Result<Vec<(u32, Vec<String>)>, ImapError> {
+        let command = format!("UID FETCH {uids} (UID FLAGS)");
+        let limit = self.timeout;
+        let session = self.session()?;
+        let fetches = timed(limit, &command, async {
+            session
+                .uid_fetch(uids, "(UID FLAGS)")
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))?
+                .try_collect::<Vec<_>>()
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        let mut out: Vec<(u32, Vec<String>)> = fetches
+            .iter()
+            .filter_map(|f| Some((f.uid?, f.flags().map(flag_text).collect())))
+            .collect();
+        out.sort_by_key(|(uid, _)| *uid);
+        out.dedup_by_key(|(uid, _)| *uid);
+        self.drain_unsolicited();
+        Ok(out)
+    }
+
+    /// Stores a copy of a sent message: APPEND to `mailbox` (e.g. `Sent`) flagged `\Seen`.
+    pub async fn append(&mut self, mailbox: &str, raw: &[u8]) -> Result<(), ImapError> {
+        self.append_with(mailbox, raw, &["\\Seen"], None).await
+    }
+
+    /// APPEND with the given flags (none: an unread message) and INTERNALDATE (none: now).
+    pub async fn append_with(
+        &mut self,
+        mailbox: &str,
+        raw: &[u8],
+        flags: &[&str],
+        internal_date: Option<DateTime<FixedOffset>>,
+    ) -> Result<(), ImapError> {
+        if let Some(bad) = flags.iter().find(|f| !is_flag(f)) {
+            return Err(ImapError::Config(format!("{bad:?} is not an IMAP flag")));
+        }
+        let flags = (!flags.is_empty()).then(|| format!("({})", flags.join(" ")));
+        let date = internal_date.map(|d| format!("\"{}\"", d.format("%d-%b-%Y %H:%M:%S %z")));
+        let command = format!("APPEND {mailbox:?} ({} bytes)", raw.len());
+        let limit = self.timeout;
+        let session = self.session()?;
+        timed(limit, &command, async {
+            session
+                .append(mailbox, flags.as_deref(), date.as_deref(), raw)
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        self.drain_unsolicited();
+        Ok(())
+    }
+}
+
+/// `1-Mar-2026`, the IMAP `date` of SEARCH SINCE.
+pub(crate) fn imap_date(day: NaiveDate) -> String {
+    day.format("%-d-%b-%Y").to_string()
+}
+
+/// A compact UID set for sorted UIDs: `1:3,7,9:10`.
+pub(crate) fn uid_set(sorted: &[u32]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        if start == end {
+            out.push_str(&start.to_string());
+        } else {
+            out.push_str(&format!("{start}:{end}"));
+        }
+        i += 1;
+    }
+    out
+}
+
+fn flag_text(flag: async_imap::types::Flag<'_>) -> String {
+    use async_imap::types::Flag;
+    match flag {
+        Flag::Seen => "\\Seen".into(),
+        Flag::Answered => "\\Answered".into(),
+        Flag::Flagged => "\\Flagged".into(),
+        Flag::Deleted => "\\Deleted".into(),
+        Flag::Draft => "\\Draft".into(),
+        Flag::Recent => "\\Recent".into(),
+        Flag::MayCreate => "\\*".into(),
+        Flag::Custom(name) => name.into_owned(),
+    }
+}
+
+/// A system flag (`\Seen`) or a keyword: atom characters only, so it cannot break the command.
+fn is_flag(flag: &str) -> bool {
+    let name = flag.strip_prefix('\\').unwrap_or(flag);
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"(){%*\"\\]".contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uid_sets() {
+        assert_eq!(uid_set(&[]), "");
+        assert_eq!(uid_set(&[5]), "5");
+        assert_eq!(uid_set(&[1, 2, 3, 7, 9, 10]), "1:3,7,9:10");
+        assert_eq!(uid_set(&[4, 6, 8]), "4,6,8");
+    }
+
+    #[test]
+    fn search_dates() {
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
+        assert_eq!(imap_date(d(2026, 3, 1)), "1-Mar-2026");
+        assert_eq!(imap_date(d(2025, 12, 31)), "31-Dec-2025");
+    }
+
+    #[test]
+    fn flags_that_can_be_sent() {
+        for ok in ["\\Seen", "\\Flagged", "$Forwarded", "Junk"] {
+            assert!(is_flag(ok), "{ok}");
+        }
+        for bad in ["", "\\", "a b", "(x", "\\Seen)", "x\r\nA1 LOGOUT"] {
+            assert!(!is_flag(bad), "{bad:?}");
+        }
+    }
+}

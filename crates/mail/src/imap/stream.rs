@@ -1,0 +1,218 @@
+//! The byte stream under the IMAP session: plain TCP or TLS over TCP, and the three ways of
+//! getting one (implicit TLS, STARTTLS, plain) up to the point where LOGIN can be sent.
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use async_imap::Client;
+use async_imap::imap_proto::{Response, Status};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::client::TlsStream;
+
+use super::{ImapConfig, ImapError};
+use crate::tls::{self, Security};
+
+/// TCP, or TLS over TCP.
+#[derive(Debug)]
+pub(crate) enum Stream {
+    Plain(TcpStream),
+    Tls(Box<TlsStream<TcpStream>>),
+}
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_read(cx, buf),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+        }
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_write(cx, buf),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_flush(cx),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_flush(cx),
+        }
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_shutdown(cx),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
+        }
+    }
+}
+
+/// Runs `fut` with the network time-out; a time-out becomes an `Io` error naming `what`.
+pub(crate) async fn timed<T>(
+    limit: Duration,
+    what: &str,
+    fut: impl Future<Output = Result<T, ImapError>>,
+) -> Result<T, ImapError> {
+    tokio::time::timeout(limit, fut)
+        .await
+        .unwrap_or_else(|_| Err(ImapError::timeout(what, limit)))
+}
+
+/// Connects, reads the greeting and secures the connection as configured: the returned
+/// client is ready for LOGIN.
+pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> {
+    let server = format!("{}:{}", cfg.host, cfg.port);
+    if cfg.security == Security::Plain && !cfg.plain_ok {
+        return Err(ImapError::Config(format!(
+            "security = \"plain\" for {server} sends the password unencrypted; \
+             it must be allowed explicitly (plain_ok)"
+        )));
+    }
+    let tls = match cfg.security {
+        Security::Plain => None,
+        Security::Tls | Security::StartTls => {
+            let config = tls::client_config(cfg.ca_file.as_deref())
+                .map_err(|e| ImapError::Config(e.to_string()))?;
+            let name = tls::server_name(&cfg.host).map_err(|e| ImapError::Config(e.to_string()))?;
+            Some((TlsConnector::from(config), name))
+        }
+    };
+
+    let tcp = timed(cfg.timeout, &format!("connecting to {server}"), async {
+        TcpStream::connect((cfg.host.as_str(), cfg.port))
+            .await
+            .map_err(|source| ImapError::Connect {
+                server: server.clone(),
+                source,
+            })
+    })
+    .await?;
+    // Small commands (DONE, NOOP) should leave at once.
+    let _ = tcp.set_nodelay(true);
+
+    timed(
+        cfg.timeout,
+        &format!("greeting and TLS with {server}"),
+        async {
+            match (cfg.security, tls) {
+                (Security::Tls, Some((connector, name))) => {
+                    let tls = handshake(&connector, name, tcp, &server).await?;
+                    let mut client = Client::new(Stream::Tls(Box::new(tls)));
+                    greeting(&mut client, &server).await?;
+                    Ok(client)
+                }
+                (Security::StartTls, Some((connector, name))) => {
+                    let mut client = Client::new(Stream::Plain(tcp));
+                    greeting(&mut client, &server).await?;
+                    client
+                        .run_command_and_check_ok("STARTTLS", None)
+                        .await
+                        .map_err(|e| ImapError::Tls {
+                            server: server.clone(),
+                            reason: format!(
+                                "STARTTLS refused: {}",
+                                ImapError::from_imap("STARTTLS", e)
+                            ),
+                            transient: false,
+                        })?;
+                    // Anything the server sent after its OK is dropped with the old client: only
+                    // what comes through TLS counts (no second greeting follows STARTTLS).
+                    let Stream::Plain(tcp) = client.into_inner() else {
+                        unreachable!("STARTTLS on a plain stream")
+                    };
+                    let tls = handshake(&connector, name, tcp, &server).await?;
+                    Ok(Client::new(Stream::Tls(Box::new(tls))))
+                }
+                _ => {
+                    let mut client = Client::new(Stream::Plain(tcp));
+                    greeting(&mut client, &server).await?;
+                    Ok(client)
+                }
+            }
+        },
+    )
+    .await
+}
+
+async fn handshake(
+    connector: &TlsConnector,
+    name: rustls::pki_types::ServerName<'static>,
+    tcp: TcpStream,
+    server: &str,
+) -> Result<TlsStream<TcpStream>, ImapError> {
+    let host = server.rsplit_once(':').map_or(server, |(h, _)| h);
+    connector
+        .connect(name, tcp)
+        .await
+        .map_err(|e| tls_error(server, host, &e))
+}
+
+/// A failed handshake: refused by TLS itself (certificate, protocol: not transient) or broken
+/// by the network (transient).
+fn tls_error(server: &str, host: &str, err: &io::Error) -> ImapError {
+    match tls::find_rustls_error(err) {
+        Some(r) => ImapError::Tls {
+            server: server.to_owned(),
+            reason: tls::describe(r, host),
+            transient: false,
+        },
+        None => ImapError::Tls {
+            server: server.to_owned(),
+            reason: err.to_string(),
+            transient: true,
+        },
+    }
+}
+
+/// Reads the server's greeting (async-imap leaves that to us): `* OK` or `* PREAUTH` go on,
+/// `* BYE` (server busy or refusing) is an error.
+async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapError> {
+    let context = format!("reading the greeting of {server}");
+    let response = client
+        .read_response()
+        .await
+        .map_err(|source| ImapError::Io {
+            context: context.clone(),
+            source,
+        })?
+        .ok_or_else(|| ImapError::closed(&context))?;
+    match response.parsed() {
+        Response::Data {
+            status: Status::Ok | Status::PreAuth,
+            ..
+        } => Ok(()),
+        Response::Data {
+            status: Status::Bye,
+            outcome,
+        } => Err(ImapError::Io {
+            context,
+            source: io::Error::new(
+                io::ErrorKind::ConnectionRefused,
+                format!(
+                    "server said BYE: {}",
+                    outcome.information.as_deref().unwrap_or("")
+                ),
+            ),
+        }),
+        other => Err(ImapError::Protocol {
+            command: "greeting".into(),
+            reply: format!("unexpected {other:?}"),
+        }),
+    }
+}

@@ -1,0 +1,260 @@
+//! SMTP: writing the player's messages ([`build`]) and handing them to their mail server
+//! ([`Smtp::send`]).
+//!
+//! Building and sending are separate on purpose: the daemon builds a message once, stores
+//! the bytes in its outbox, sends them (again, after a transient failure) and APPENDs the
+//! same bytes to Sent. The connection is secured as configured (implicit TLS, STARTTLS that
+//! must succeed, or plain text only when allowed), certificates are always verified, and a
+//! failure says whether retrying can help ([`SmtpError::is_transient`]).
+//!
+//! The 8bit text body needs a server with 8BITMIME, which every current server offers;
+//! without it the send fails with a clear error rather than mangling the text.
+
+mod build;
+mod error;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use lettre::transport::smtp::AsyncSmtpTransportBuilder;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use tokio::sync::OnceCell;
+
+pub use self::build::{Attachment, Mailbox, Outgoing, build};
+pub use self::error::SmtpError;
+pub use crate::tls::Security;
+
+/// The default network time-out for each step of a send.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Where and how to send (the `[smtp]` section of the config).
+#[derive(Clone)]
+pub struct SmtpConfig {
+    /// Server host name (or IP address; it must be in the server's certificate for TLS).
+    pub host: String,
+    /// Server port, e.g. 465 for TLS, 587 for STARTTLS.
+    pub port: u16,
+    /// How the connection is secured.
+    pub security: Security,
+    /// Login name; `None` sends without AUTH.
+    pub username: Option<String>,
+    /// Login password (required with a user name). Never printed.
+    pub password: Option<String>,
+    /// An extra CA certificate file (PEM) to trust besides the usual roots.
+    pub ca_file: Option<PathBuf>,
+    /// Allows [`Security::Plain`]; without it a plain-text connection is refused.
+    pub plain_ok: bool,
+    /// Network time-out for each step.
+    pub timeout: Duration,
+}
+
+impl SmtpConfig {
+    /// A config without login, extra CA or plain text, default time-out.
+    pub fn new(host: impl Into<String>, port: u16, security: Security) -> Self {
+        SmtpConfig {
+            host: host.into(),
+            port,
+            security,
+            username: None,
+            password: None,
+            ca_file: None,
+            plain_ok: false,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+
+    /// The same with a login.
+    pub fn with_login(mut self, username: impl Into<String>, password: impl Into<String>) -> Self {
+        self.username = Some(username.into());
+        self.password = Some(password.into());
+        self
+    }
+}
+
+impl fmt::Debug for SmtpConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("ca_file", &self.ca_file)
+            .field("plain_ok", &self.plain_ok)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+/// A configured SMTP client. Connections are opened on demand and kept for reuse a little
+/// while (lettre's pool, started on first use inside the Tokio runtime); share it behind a
+/// reference.
+pub struct Smtp {
+    builder: AsyncSmtpTransportBuilder,
+    transport: OnceCell<AsyncSmtpTransport<Tokio1Executor>>,
+    server: String,
+}
+
+impl fmt::Debug for Smtp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Smtp")
+            .field("server", &self.server)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Smtp {
+    /// Checks the configuration and prepares the client; nothing is sent yet.
+    pub fn new(cfg: &SmtpConfig) -> Result<Smtp, SmtpError> {
+        let server = format!("{}:{}", cfg.host, cfg.port);
+        let tls = match cfg.security {
+            Security::Plain if !cfg.plain_ok => {
+                return Err(SmtpError::Config(format!(
+                    "security = \"plain\" for {server} sends mail (and any password) \
+                     unencrypted; it must be allowed explicitly (plain_ok)"
+                )));
+            }
+            Security::Plain => Tls::None,
+            Security::Tls => Tls::Wrapper(tls_parameters(cfg)?),
+            Security::StartTls => Tls::Required(tls_parameters(cfg)?),
+        };
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&cfg.host)
+            .port(cfg.port)
+            .tls(tls)
+            .timeout(Some(cfg.timeout));
+        match (&cfg.username, &cfg.password) {
+            (Some(user), Some(password)) => {
+                builder = builder
+                    .credentials(Credentials::new(user.clone(), password.clone()))
+                    .authentication(vec![Mechanism::Plain, Mechanism::Login]);
+            }
+            (Some(user), None) => {
+                return Err(SmtpError::Config(format!(
+                    "a user name ({user}) but no password for {server}"
+                )));
+            }
+            (None, _) => {}
+        }
+        Ok(Smtp {
+            builder,
+            transport: OnceCell::new(),
+            server,
+        })
+    }
+
+    /// Sends `raw` (from [`build`]) to `recipients` with `envelope_from` as the envelope
+    /// sender. All recipients are accepted or the send fails as a whole.
+    pub async fn send<S: AsRef<str>>(
+        &self,
+        raw: &[u8],
+        envelope_from: &str,
+        recipients: &[S],
+    ) -> Result<(), SmtpError> {
+        let from = address(envelope_from)?;
+        let to = recipients
+            .iter()
+            .map(|r| address(r.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let envelope = lettre::address::Envelope::new(Some(from), to)
+            .map_err(|e| SmtpError::Build(e.to_string()))?;
+        // lettre always writes CRLF "." CRLF after the data: without the message's own last
+        // CRLF the server stores exactly `raw`.
+        let data = raw.strip_suffix(b"\r\n").unwrap_or(raw);
+        let response = self
+            .transport()
+            .await
+            .send_raw(&envelope, data)
+            .await
+            .map_err(|e| SmtpError::from_lettre(&self.server, e))?;
+        tracing::debug!(
+            server = %self.server,
+            reply = %response.message().collect::<Vec<_>>().join(" "),
+            "SMTP message accepted"
+        );
+        Ok(())
+    }
+
+    /// Connects, says EHLO, secures the connection and logs in when configured, and checks
+    /// the server answers (NOOP): what `ccmail check` reports.
+    pub async fn check(&self) -> Result<(), SmtpError> {
+        let alive = self
+            .transport()
+            .await
+            .test_connection()
+            .await
+            .map_err(|e| SmtpError::from_lettre(&self.server, e))?;
+        if alive {
+            Ok(())
+        } else {
+            Err(SmtpError::Connection {
+                server: self.server.clone(),
+                reason: "the server did not answer NOOP".into(),
+            })
+        }
+    }
+}
+
+impl Smtp {
+    /// lettre's transport; its pool spawns a task, so it is made inside the runtime.
+    async fn transport(&self) -> &AsyncSmtpTransport<Tokio1Executor> {
+        self.transport
+            .get_or_init(|| async { self.builder.clone().build() })
+            .await
+    }
+}
+
+fn tls_parameters(cfg: &SmtpConfig) -> Result<TlsParameters, SmtpError> {
+    let mut builder =
+        TlsParameters::builder(cfg.host.clone()).certificate_store(CertificateStore::WebpkiRoots);
+    if let Some(path) = &cfg.ca_file {
+        let certs = crate::tls::read_ca_file(path).map_err(|e| SmtpError::Config(e.to_string()))?;
+        for der in certs {
+            let cert = Certificate::from_der(der.to_vec())
+                .map_err(|e| SmtpError::Config(format!("CA file {}: {e}", path.display())))?;
+            builder = builder.add_root_certificate(cert);
+        }
+    }
+    builder
+        .build_rustls()
+        .map_err(|e| SmtpError::Config(format!("TLS for {}: {e}", cfg.host)))
+}
+
+fn address(text: &str) -> Result<lettre::Address, SmtpError> {
+    text.trim()
+        .parse()
+        .map_err(|e: lettre::address::AddressError| SmtpError::Address {
+            address: text.to_owned(),
+            reason: e.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_needs_plain_ok() {
+        let err = Smtp::new(&SmtpConfig::new("127.0.0.1", 25, Security::Plain)).unwrap_err();
+        assert!(matches!(err, SmtpError::Config(_)), "{err}");
+        let mut cfg = SmtpConfig::new("127.0.0.1", 25, Security::Plain);
+        cfg.plain_ok = true;
+        assert!(Smtp::new(&cfg).is_ok());
+    }
+
+    #[test]
+    fn user_without_password_is_a_config_error() {
+        let mut cfg = SmtpConfig::new("127.0.0.1", 587, Security::StartTls);
+        cfg.username = Some("u".into());
+        assert!(matches!(Smtp::new(&cfg), Err(SmtpError::Config(_))));
+    }
+
+    #[test]
+    fn debug_never_shows_the_password() {
+        let cfg = SmtpConfig::new("h", 465, Security::Tls).with_login("u", "hunter2-secret");
+        let text = format!("{cfg:?}");
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+}

@@ -1,0 +1,395 @@
+//! IMAP against the real test Dovecot (tests/mailserver/mailserver.sh): what the player would
+//! notice — logging in, mail read without being marked read, new mail noticed in time.
+//!
+//! Each test watches a mailbox of its own (created fresh), so tests run in parallel without
+//! seeing each other's mail; SMTP deliveries reach it through `user+mailbox@domain`.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use ccmail_mail::imap::{Imap, ImapConfig, ImapError, Security, WaitOutcome};
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use support::{Servers, deliver, detail_address, header, sample_message, servers, unique};
+
+/// Creates a fresh mailbox for `user` and returns a config watching it.
+async fn fresh_mailbox(s: &Servers, user: &str, tag: &str) -> ImapConfig {
+    let name = unique(tag);
+    let mut imap = Imap::connect(&s.imap(user, Security::Plain))
+        .await
+        .expect("connect");
+    imap.create_mailbox(&name).await.expect("CREATE");
+    imap.logout().await;
+    let mut cfg = s.imap(user, Security::Plain);
+    cfg.mailbox = name;
+    cfg
+}
+
+/// The stored flags: `\Recent` belongs to a session, not to the message.
+fn stored(flags: Vec<(u32, Vec<String>)>) -> Vec<(u32, Vec<String>)> {
+    flags
+        .into_iter()
+        .map(|(uid, f)| (uid, f.into_iter().filter(|f| f != "\\Recent").collect()))
+        .collect()
+}
+
+fn date(s: &str) -> DateTime<FixedOffset> {
+    DateTime::parse_from_rfc3339(s).unwrap()
+}
+
+#[tokio::test]
+async fn logs_in_over_plain_starttls_and_tls() {
+    let Some(s) = servers() else { return };
+    for security in [Security::Plain, Security::StartTls, Security::Tls] {
+        let cfg = s.imap(s.user(0), security);
+        let imap = Imap::connect(&cfg)
+            .await
+            .unwrap_or_else(|e| panic!("{security}: {e}"));
+        assert!(imap.uid_validity() > 0, "{security}");
+        assert!(imap.uid_next().is_some(), "{security}");
+        assert!(imap.has_idle(), "{security}: Dovecot offers IDLE");
+        assert_eq!(imap.mailbox(), "INBOX");
+        imap.logout().await;
+    }
+    // The certificate names localhost too.
+    let mut cfg = s.imap(s.user(0), Security::Tls);
+    cfg.host = "localhost".into();
+    Imap::connect(&cfg)
+        .await
+        .expect("TLS to localhost")
+        .logout()
+        .await;
+}
+
+#[tokio::test]
+async fn tls_without_the_test_ca_fails_verification() {
+    let Some(s) = servers() else { return };
+    for security in [Security::Tls, Security::StartTls] {
+        let mut cfg = s.imap(s.user(0), security);
+        cfg.ca_file = None;
+        let err = Imap::connect(&cfg).await.unwrap_err();
+        assert!(matches!(err, ImapError::Tls { .. }), "{security}: {err:?}");
+        assert!(
+            !err.is_transient(),
+            "{security}: a certificate problem needs the user"
+        );
+        let text = err.to_string();
+        assert!(text.contains("certificate"), "{security}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn plain_text_must_be_allowed_explicitly() {
+    let Some(s) = servers() else { return };
+    let mut cfg = s.imap(s.user(0), Security::Plain);
+    cfg.plain_ok = false;
+    let err = Imap::connect(&cfg).await.unwrap_err();
+    assert!(matches!(err, ImapError::Config(_)), "{err:?}");
+    assert!(!err.is_transient());
+}
+
+#[tokio::test]
+async fn wrong_password_is_refused_for_good_and_never_shown() {
+    let Some(s) = servers() else { return };
+    let mut cfg = s.imap(s.user(0), Security::StartTls);
+    cfg.password = "wrong-Passw0rd-7731".into();
+    let err = Imap::connect(&cfg).await.unwrap_err();
+    assert!(matches!(err, ImapError::Login { .. }), "{err:?}");
+    assert!(
+        !err.is_transient(),
+        "retrying a wrong password helps nobody"
+    );
+    for text in [err.to_string(), format!("{err:?}")] {
+        assert!(!text.contains("wrong-Passw0rd"), "{text}");
+        assert!(text.contains(s.user(0)), "names the user: {text}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_mailbox_is_a_lasting_error() {
+    let Some(s) = servers() else { return };
+    let mut cfg = s.imap(s.user(0), Security::Plain);
+    cfg.mailbox = unique("missing");
+    let err = Imap::connect(&cfg).await.unwrap_err();
+    assert!(matches!(err, ImapError::Protocol { .. }), "{err:?}");
+    assert!(!err.is_transient());
+    assert!(err.to_string().contains(&cfg.mailbox), "{err}");
+}
+
+#[tokio::test]
+async fn nothing_listening_is_transient() {
+    let Some(s) = servers() else { return };
+    let mut cfg = s.imap(s.user(0), Security::Tls);
+    cfg.port = 1; // nothing listens on tcpmux
+    let err = Imap::connect(&cfg).await.unwrap_err();
+    assert!(matches!(err, ImapError::Connect { .. }), "{err:?}");
+    assert!(err.is_transient());
+}
+
+#[tokio::test]
+async fn fetch_since_reads_mail_without_marking_it_read() {
+    let Some(s) = servers() else { return };
+    let user = s.user(1);
+    let cfg = fresh_mailbox(&s, user, "fetch").await;
+    let mut imap = Imap::connect(&cfg).await.expect("connect");
+    assert_eq!(imap.exists(), 0);
+
+    // Single-digit day, other zones, one message flagged by the user.
+    let messages = [
+        ("fetch-1@example.test", "2026-03-01T09:30:15+03:00", &[][..]),
+        ("fetch-2@example.test", "2026-03-02T23:59:59-05:00", &[][..]),
+        (
+            "fetch-3@example.test",
+            "2026-03-14T12:00:00+00:00",
+            &["\\Flagged"][..],
+        ),
+    ];
+    for (id, when, flags) in messages {
+        let raw = sample_message(
+            s.user(0),
+            user,
+            id,
+            "Ход 12. Kf3\r\n.начало строки с точкой",
+        );
+        imap.append_with(&cfg.mailbox, &raw, flags, Some(date(when)))
+            .await
+            .expect("APPEND");
+    }
+    let flags_before = stored(imap.flags("1:*").await.unwrap());
+    assert_eq!(flags_before.len(), 3);
+
+    let all = imap.fetch_since(0, None).await.expect("fetch");
+    assert_eq!(all.len(), 3);
+    for (m, (id, when, _)) in all.iter().zip(messages) {
+        let want = sample_message(
+            s.user(0),
+            user,
+            id,
+            "Ход 12. Kf3\r\n.начало строки с точкой",
+        );
+        assert_eq!(m.raw, want, "bytes of {id}");
+        // The server keeps the instant, not the zone.
+        assert_eq!(m.internal_date, date(when), "INTERNALDATE of {id}");
+        assert_eq!(header(&m.raw, "Message-ID").unwrap(), format!("<{id}>"));
+    }
+    assert!(all.windows(2).all(|w| w[0].uid < w[1].uid), "UID order");
+
+    let flags_after = stored(imap.flags("1:*").await.unwrap());
+    assert_eq!(flags_after, flags_before, "fetching must not change flags");
+    for (uid, flags) in &flags_after {
+        assert!(!flags.iter().any(|f| f == "\\Seen"), "UID {uid} got \\Seen");
+    }
+    assert!(flags_after[2].1.iter().any(|f| f == "\\Flagged"));
+
+    // Only newer ones.
+    let newer = imap.fetch_since(all[0].uid, None).await.unwrap();
+    assert_eq!(
+        newer.iter().map(|m| m.uid).collect::<Vec<_>>(),
+        vec![all[1].uid, all[2].uid]
+    );
+    assert!(imap.fetch_since(all[2].uid, None).await.unwrap().is_empty());
+    assert!(imap.fetch_since(u32::MAX, None).await.unwrap().is_empty());
+
+    // SINCE narrows by the server's day.
+    let since = imap
+        .fetch_since(0, NaiveDate::from_ymd_opt(2026, 3, 10))
+        .await
+        .unwrap();
+    assert_eq!(
+        since.iter().map(|m| m.uid).collect::<Vec<_>>(),
+        vec![all[2].uid]
+    );
+
+    // A second session sees the same: nothing was marked read on the server.
+    let mut other = Imap::connect(&cfg).await.unwrap();
+    assert_eq!(stored(other.flags("1:*").await.unwrap()), flags_before);
+    other.logout().await;
+    imap.logout().await;
+}
+
+#[tokio::test]
+async fn append_to_sent_marks_the_copy_read() {
+    let Some(s) = servers() else { return };
+    let user = s.user(0);
+    let sent = fresh_mailbox(&s, user, "sent").await;
+    let mut imap = Imap::connect(&s.imap(user, Security::Plain)).await.unwrap();
+    let id = format!("{}@example.test", unique("sent"));
+    imap.append(&sent.mailbox, &sample_message(user, s.user(1), &id, "e4"))
+        .await
+        .unwrap();
+    imap.logout().await;
+
+    let mut check = Imap::connect(&sent).await.unwrap();
+    let flags = check.flags("1:*").await.unwrap();
+    assert_eq!(flags.len(), 1);
+    assert!(flags[0].1.iter().any(|f| f == "\\Seen"), "{flags:?}");
+    check.logout().await;
+}
+
+#[tokio::test]
+async fn wait_reports_an_smtp_delivery_within_two_seconds() {
+    let Some(s) = servers() else { return };
+    let user = s.user(0);
+    let cfg = fresh_mailbox(&s, user, "idle").await;
+    let mut imap = Imap::connect(&cfg).await.unwrap();
+    let id = format!("{}@example.test", unique("idle"));
+    let raw = sample_message(s.user(1), user, &id, "1. e4");
+    let to = detail_address(user, &cfg.mailbox);
+
+    let sender = {
+        let (s, from, raw) = (s.clone(), s.user(1).to_owned(), raw.clone());
+        tokio::spawn(async move {
+            // Let the IDLE begin first.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let sent_at = Instant::now();
+            deliver(&s, &from, &to, &raw).await;
+            sent_at
+        })
+    };
+    let outcome = imap
+        .wait(Duration::from_secs(10), std::future::pending())
+        .await
+        .unwrap();
+    let noticed = Instant::now();
+    let sent_at = sender.await.unwrap();
+    assert_eq!(outcome, WaitOutcome::NewMail);
+    let latency = noticed - sent_at;
+    eprintln!("IDLE push latency (SMTP delivery start to NewMail): {latency:?}");
+    assert!(latency < Duration::from_secs(2), "took {latency:?}");
+
+    let got = imap.fetch_since(0, None).await.unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(
+        header(&got[0].raw, "Message-ID").unwrap(),
+        format!("<{id}>")
+    );
+    imap.logout().await;
+}
+
+#[tokio::test]
+async fn wait_times_out_when_nothing_comes_and_the_session_goes_on() {
+    let Some(s) = servers() else { return };
+    let cfg = fresh_mailbox(&s, s.user(2), "quiet").await;
+    let mut imap = Imap::connect(&cfg).await.unwrap();
+    let start = Instant::now();
+    let outcome = imap
+        .wait(Duration::from_millis(1200), std::future::pending())
+        .await
+        .unwrap();
+    let took = start.elapsed();
+    assert_eq!(outcome, WaitOutcome::Timeout);
+    assert!(took >= Duration::from_millis(1200), "{took:?}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    // IDLE was ended properly: the session still answers.
+    assert!(imap.fetch_since(0, None).await.unwrap().is_empty());
+    assert_eq!(
+        imap.wait(Duration::from_millis(300), std::future::pending())
+            .await
+            .unwrap(),
+        WaitOutcome::Timeout
+    );
+    imap.logout().await;
+}
+
+#[tokio::test]
+async fn wait_stops_promptly_on_the_stop_signal() {
+    let Some(s) = servers() else { return };
+    let cfg = fresh_mailbox(&s, s.user(2), "stop").await;
+    let mut imap = Imap::connect(&cfg).await.unwrap();
+    let (tx, mut rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        tx.send(true).unwrap();
+        // Keep the sender until the test is done with the receiver.
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    });
+    let start = Instant::now();
+    let outcome = imap
+        .wait(Duration::from_secs(60), async {
+            let _ = rx.wait_for(|stop| *stop).await;
+        })
+        .await
+        .unwrap();
+    let took = start.elapsed();
+    assert_eq!(outcome, WaitOutcome::Stopped);
+    assert!(took < Duration::from_secs(1), "stopping took {took:?}");
+    // DONE was sent and answered: the session is usable.
+    assert!(imap.fetch_since(0, None).await.unwrap().is_empty());
+    imap.logout().await;
+}
+
+#[tokio::test]
+async fn mail_arriving_between_waits_is_reported_at_once() {
+    let Some(s) = servers() else { return };
+    let user = s.user(2);
+    let cfg = fresh_mailbox(&s, user, "between").await;
+    let mut imap = Imap::connect(&cfg).await.unwrap();
+    let id = format!("{}@example.test", unique("between"));
+    deliver(
+        &s,
+        s.user(0),
+        &detail_address(user, &cfg.mailbox),
+        &sample_message(s.user(0), user, &id, "1. d4"),
+    )
+    .await;
+    let start = Instant::now();
+    let outcome = imap
+        .wait(Duration::from_secs(10), std::future::pending())
+        .await
+        .unwrap();
+    assert_eq!(outcome, WaitOutcome::NewMail);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(imap.fetch_since(0, None).await.unwrap().len(), 1);
+    // Reported once: the next wait has nothing new.
+    assert_eq!(
+        imap.wait(Duration::from_millis(300), std::future::pending())
+            .await
+            .unwrap(),
+        WaitOutcome::Timeout
+    );
+    imap.logout().await;
+}
+
+#[tokio::test]
+async fn polling_without_idle_sees_new_mail_too() {
+    let Some(s) = servers() else { return };
+    let user = s.user(1);
+    let cfg = fresh_mailbox(&s, user, "poll").await;
+    let mut imap = Imap::connect(&cfg).await.unwrap();
+    imap.set_use_idle(false);
+    imap.set_poll_interval(Duration::from_millis(200));
+    assert_eq!(
+        imap.wait(Duration::from_millis(500), std::future::pending())
+            .await
+            .unwrap(),
+        WaitOutcome::Timeout
+    );
+    let to = detail_address(user, &cfg.mailbox);
+    let raw = sample_message(
+        s.user(0),
+        user,
+        &format!("{}@x.test", unique("poll")),
+        "1. c4",
+    );
+    let sender = {
+        let (s, from) = (s.clone(), s.user(0).to_owned());
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let at = Instant::now();
+            deliver(&s, &from, &to, &raw).await;
+            at
+        })
+    };
+    let outcome = imap
+        .wait(Duration::from_secs(10), std::future::pending())
+        .await
+        .unwrap();
+    let latency = sender.await.unwrap().elapsed();
+    assert_eq!(outcome, WaitOutcome::NewMail);
+    assert!(latency < Duration::from_secs(2), "{latency:?}");
+    imap.logout().await;
+}
