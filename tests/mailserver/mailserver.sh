@@ -29,6 +29,8 @@
 #
 # Written from shared/docs/mailserver.md; its gotchas are referred to as "doc:".
 set -euo pipefail
+# dovecot and postfix live in /usr/sbin, which a non-login root shell may lack.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
 
 DIR=${MAILSERVER_DIR:-/tmp/ccmail-mail}
 IMAP_PORT=${MAILSERVER_IMAP_PORT:-11143}
@@ -100,8 +102,10 @@ cmd_install() {
 }
 
 need_packages() {
-    command -v dovecot >/dev/null && command -v postfix >/dev/null && command -v openssl >/dev/null ||
-        die "Dovecot/Postfix/OpenSSL are not installed: run '$0 install' first"
+    local tool
+    for tool in dovecot postfix openssl; do
+        command -v "$tool" >/dev/null || die "$tool is not installed: run '$0 install' first"
+    done
     [[ -f /usr/share/dovecot/dh.pem ]] || die "/usr/share/dovecot/dh.pem missing (dovecot-core not installed?)"
 }
 
@@ -132,7 +136,9 @@ is_our_postfix() {
     alive "$1" && tr '\0' '\n' <"/proc/$1/environ" 2>/dev/null | grep -qxF -- "MAIL_CONFIG=$PF"
 }
 
-recorded_pid() { [[ -f $RUN/$1.pid ]] && tr -dc '0-9' <"$RUN/$1.pid" || true; }
+recorded_pid() {
+    if [[ -f $RUN/$1.pid ]]; then tr -dc '0-9' <"$RUN/$1.pid"; fi
+}
 
 dovecot_running() { local p; p=$(recorded_pid dovecot); [[ -n $p ]] && is_our_dovecot "$p"; }
 postfix_running() { local p; p=$(recorded_pid postfix); [[ -n $p ]] && is_our_postfix "$p"; }
@@ -144,7 +150,8 @@ group_members() {
         read -r stat 2>/dev/null <"$f" || continue
         pid=${stat%% *}
         rest=${stat##*) }
-        # rest: state ppid pgrp ...
+        # rest: state ppid pgrp ... (split on purpose)
+        # shellcheck disable=SC2086
         set -- $rest
         [[ ${3:-} == "$pgid" && $1 != Z && $1 != X ]] && echo "$pid"
     done
@@ -190,10 +197,11 @@ put() {
 
 check_settings() {
     local p u
+    [[ $DIR != *[[:space:]]* ]] || die "MAILSERVER_DIR must not contain spaces: $DIR"
     for p in $(ports); do
-        [[ $p =~ ^[0-9]+$ ]] && ((p > 0 && p < 65536)) || die "bad port number: $p"
+        if ! [[ $p =~ ^[0-9]+$ ]] || ((p < 1 || p > 65535)); then die "bad port number: $p"; fi
     done
-    [[ $(echo "$(ports)" | tr ' ' '\n' | sort -u | wc -l) -eq 5 ]] || die "the five ports must differ: $(ports)"
+    [[ $(ports | tr ' ' '\n' | sort -u | wc -l) -eq 5 ]] || die "the five ports must differ: $(ports)"
     [[ -n $USERS ]] || die "MAILSERVER_USERS is empty"
     for u in $USERS; do
         [[ $u =~ ^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$ ]] || die "bad user address (want local@domain, no '+'): $u"
@@ -252,7 +260,7 @@ write_env() {
 }
 
 write_dovecot_conf() {
-    local u dom location
+    local u location
     case $MAIL_FORMAT in
     sdbox) location='sdbox:~/mail' ;;
     mdbox) location='mdbox:~/mail' ;;

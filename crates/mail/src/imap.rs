@@ -343,6 +343,22 @@ mod tests {
         assert!(!note_count(&mut n, &UnsolicitedResponse::Recent(1)));
     }
 
+    /// The daemon moves a session into a task and waits there.
+    #[allow(dead_code)]
+    fn futures_are_send(imap: &mut Imap) {
+        fn send<T: Send>(_: T) {}
+        send(imap.wait(Duration::ZERO, std::future::pending::<()>()));
+        send(imap.fetch_since(0, None));
+        send(imap.append("Sent", b""));
+        send(Imap::connect(&ImapConfig::new(
+            "h",
+            1,
+            Security::Tls,
+            "u",
+            "p",
+        )));
+    }
+
     #[tokio::test]
     async fn plain_needs_plain_ok() {
         let cfg = ImapConfig::new("127.0.0.1", 1, Security::Plain, "u", "p");

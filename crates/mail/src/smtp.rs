@@ -235,6 +235,16 @@ fn address(text: &str) -> Result<lettre::Address, SmtpError> {
 mod tests {
     use super::*;
 
+    /// One client shared by the daemon's tasks.
+    #[allow(dead_code)]
+    fn shareable(smtp: &Smtp) {
+        fn send_sync<T: Send + Sync>(_: &T) {}
+        fn send<T: Send>(_: T) {}
+        send_sync(smtp);
+        send(smtp.send(b"", "a@b", &["c@d"]));
+        send(smtp.check());
+    }
+
     #[test]
     fn plain_needs_plain_ok() {
         let err = Smtp::new(&SmtpConfig::new("127.0.0.1", 25, Security::Plain)).unwrap_err();

@@ -181,6 +181,10 @@ async fn fetch_since_reads_mail_without_marking_it_read() {
     }
     assert!(flags_after[2].1.iter().any(|f| f == "\\Flagged"));
 
+    // A UID set is only digits, ':', ',' and '*': nothing can be smuggled into the command.
+    let err = imap.flags("1\r\nA1 LOGOUT").await.unwrap_err();
+    assert!(matches!(err, ImapError::Config(_)), "{err:?}");
+
     // Only newer ones.
     let newer = imap.fetch_since(all[0].uid, None).await.unwrap();
     assert_eq!(

@@ -61,7 +61,7 @@ pub enum ImapError {
 
 impl ImapError {
     /// Whether trying again later (on a new connection) may succeed without the user doing
-    /// anything: true for network and I/O errors, time-outs and "[UNAVAILABLE]"-style server
+    /// anything: true for network and I/O errors, time-outs and `[UNAVAILABLE]`-style server
     /// answers; false for configuration, a refused login and certificate problems.
     pub fn is_transient(&self) -> bool {
         match self {

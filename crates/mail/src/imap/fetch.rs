@@ -109,6 +109,13 @@ impl Imap {
     /// The flags of the messages in the UID set `uids` (e.g. `"1:*"`, `"4,7"`), in UID order;
     /// system flags are written as on the wire (`\Seen`).
     pub async fn flags(&mut self, uids: &str) -> Result<Vec<(u32, Vec<String>)>, ImapError> {
+        let is_set = !uids.is_empty()
+            && uids
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b":,*".contains(&b));
+        if !is_set {
+            return Err(ImapError::Config(format!("{uids:?} is not a UID set")));
+        }
         let command = format!("UID FETCH {uids} (UID FLAGS)");
         let limit = self.timeout;
         let session = self.session()?;
