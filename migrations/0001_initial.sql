@@ -24,6 +24,14 @@ CREATE TABLE games (
     draw_offered_by TEXT CHECK (draw_offered_by IN ('white', 'black')),
     -- 51.3.4: the date we received a faulty message whose correction request is not sent yet.
     correction_due  TEXT,
+    -- The date we received the partner's last move while it is ours to answer (our clock
+    -- runs from it); NULL while the partner is to move.
+    awaited_received TEXT,
+    -- Our statements for the next reply (51.2.3: dates substituted or corrected, a wrong
+    -- repetition, a penalty), one per line.
+    reply_notes     TEXT NOT NULL DEFAULT '',
+    -- 51.5.1: the partner repeated a move; our answer goes Cc the arbiter.
+    answer_cc_arbiter INTEGER NOT NULL DEFAULT 0,
     created_at      TEXT NOT NULL
 );
 

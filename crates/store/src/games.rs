@@ -26,19 +26,22 @@ pub struct GameRow {
     pub result: Option<String>,
     pub draw_offered_by: Option<String>,
     pub correction_due: Option<NaiveDate>,
+    pub awaited_received: Option<NaiveDate>,
+    pub reply_notes: String,
+    pub answer_cc_arbiter: bool,
     pub created_at: String,
 }
 
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
-    draw_offered_by, correction_due, created_at";
+    draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
-         draw_offered_by, correction_due, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
+         created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -57,6 +60,9 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(&g.result)
     .bind(&g.draw_offered_by)
     .bind(g.correction_due)
+    .bind(g.awaited_received)
+    .bind(&g.reply_notes)
+    .bind(g.answer_cc_arbiter)
     .bind(&g.created_at)
     .execute(conn)
     .await?;
@@ -133,6 +139,36 @@ pub async fn set_correction_due(
 pub async fn set_opponent_email(conn: &mut SqliteConnection, id: &str, email: &str) -> Result<()> {
     sqlx::query("UPDATE games SET opponent_email = ? WHERE id = ?")
         .bind(email)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The date the side to move received the last move, while it is ours to answer.
+pub async fn set_awaited_received(
+    conn: &mut SqliteConnection,
+    id: &str,
+    received: Option<NaiveDate>,
+) -> Result<()> {
+    sqlx::query("UPDATE games SET awaited_received = ? WHERE id = ?")
+        .bind(received)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Replaces the notes kept for our next reply, and whether it goes Cc the arbiter (51.5.1).
+pub async fn set_reply_notes(
+    conn: &mut SqliteConnection,
+    id: &str,
+    notes: &str,
+    cc_arbiter: bool,
+) -> Result<()> {
+    sqlx::query("UPDATE games SET reply_notes = ?, answer_cc_arbiter = ? WHERE id = ?")
+        .bind(notes)
+        .bind(cc_arbiter)
         .bind(id)
         .execute(conn)
         .await?;

@@ -27,6 +27,9 @@ fn game(id: &str, opponent: &str) -> GameRow {
         result: None,
         draw_offered_by: None,
         correction_due: None,
+        awaited_received: None,
+        reply_notes: String::new(),
+        answer_cc_arbiter: false,
         created_at: format!("2026-01-14T12:00:00+03:00#{id}"),
     }
 }
@@ -115,10 +118,19 @@ async fn games_moves_and_variations() {
     set_opponent_email(&mut c, "g1", "new@example.net")
         .await
         .unwrap();
+    set_awaited_received(&mut c, "g1", Some(d("2026-02-02")))
+        .await
+        .unwrap();
+    set_reply_notes(&mut c, "g1", "a\nb", true).await.unwrap();
     let g = ccmail_store::game(&mut c, "g1").await.unwrap().unwrap();
     assert_eq!(g.draw_offered_by.as_deref(), Some("black"));
     assert_eq!(g.correction_due, Some(d("2026-02-01")));
     assert_eq!(g.opponent_email, "new@example.net");
+    assert_eq!(g.awaited_received, Some(d("2026-02-02")));
+    assert_eq!(
+        (g.reply_notes.as_str(), g.answer_cc_arbiter),
+        ("a\nb", true)
+    );
 
     let v = VariationRow {
         id: 0,
