@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// E-mail correspondence chess: reads partners' move messages, keeps both clocks the way the
 /// rules count days, and answers in the standard form.
@@ -27,6 +27,63 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Write a commented starter config (if none exists) and create or migrate the database.
+    ///
+    /// Safe to run twice: an existing config is never overwritten.
+    Init,
+    /// Games: `ccmail game new …` creates one.
+    #[command(subcommand)]
+    Game(GameCommand),
+    /// Active games (all with --all), most urgent first.
+    Games {
+        /// Finished games too.
+        #[arg(long)]
+        all: bool,
+    },
+    /// A game: the board from your side, the moves with dates and days, both clocks, the
+    /// deadlines and any problems.
+    Show {
+        /// The game's id.
+        game: String,
+    },
+    /// Play your move: compose the standard-form message and send it (or queue it).
+    Move(MoveArgs),
+    /// Resign the game: sends the resignation; the game ends 1-0 / 0-1.
+    Resign {
+        game: String,
+        /// Print the message and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Don't ask for confirmation on a terminal.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Process one saved message exactly as the daemon would (`-` reads standard input).
+    Apply {
+        /// The message file, or `-`.
+        file: PathBuf,
+        /// Its receipt date [default: the topmost Received: header, else today].
+        #[arg(long, value_name = "DATE")]
+        received: Option<String>,
+    },
+    /// Held messages (unknown sender, no matching game, unreadable), with the reason.
+    Inbox {
+        #[command(subcommand)]
+        action: Option<InboxCommand>,
+    },
+    /// The game as PGN (with dates), or all its mail as an mbox.
+    Export {
+        game: String,
+        /// PGN (the default).
+        #[arg(long, conflicts_with = "mbox")]
+        pgn: bool,
+        /// Every message of the game, in and out, as an mbox.
+        #[arg(long)]
+        mbox: bool,
+        /// Write to FILE instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Read one RFC 5322 message file and print what ccmail reads from it.
     ///
     /// Needs no config and no database. Moves are replayed from the initial position. A file
@@ -35,4 +92,87 @@ pub enum Command {
         /// The message file, or `-` for standard input.
         file: PathBuf,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Create a game; prints its id.
+    New(NewGameArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct NewGameArgs {
+    /// The competition's name (51.2.2).
+    #[arg(long)]
+    pub event: String,
+    /// Its official start date, YYYY-MM-DD (51.4.5).
+    #[arg(long, value_name = "DATE")]
+    pub start: String,
+    /// White's surname.
+    #[arg(long)]
+    pub white: String,
+    /// Black's surname.
+    #[arg(long)]
+    pub black: String,
+    /// Your colour: white or black.
+    #[arg(long, value_name = "white|black")]
+    pub color: String,
+    /// The opponent's e-mail address.
+    #[arg(long, value_name = "EMAIL")]
+    pub opponent: String,
+    /// The arbiter's e-mail address.
+    #[arg(long, value_name = "EMAIL")]
+    pub arbiter: String,
+    /// numeric, san or san-ru [default: the config's].
+    #[arg(long)]
+    pub notation: Option<String>,
+    /// ru or en [default: the config's].
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Time control, N moves / D days [default: the config's, else 10/60].
+    #[arg(long, value_name = "N/D")]
+    pub control: Option<String>,
+    /// article51 or postal104 [default: the config's].
+    #[arg(long)]
+    pub rules: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The game's id.
+    pub game: String,
+    /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4).
+    #[arg(allow_hyphen_values = true)]
+    pub mv: String,
+    /// A conditional continuation: the partner's reply, yours, … (51.3.7).
+    #[arg(long, value_name = "MOVES")]
+    pub variation: Option<String>,
+    /// Offer a draw with the move.
+    #[arg(long)]
+    pub offer_draw: bool,
+    /// Accept the opponent's draw offer.
+    #[arg(long)]
+    pub accept_draw: bool,
+    /// A note for the partner, sent under `Замечания:`/`Notes:`.
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
+    /// Print the message and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Don't ask for confirmation on a terminal.
+    #[arg(long)]
+    pub yes: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum InboxCommand {
+    /// Apply a held message to a game (accepting its sender as the opponent's address).
+    Accept {
+        /// The message number shown by `ccmail inbox`.
+        message: i64,
+        #[arg(long)]
+        game: String,
+    },
+    /// Put a held message aside for good (it stays stored).
+    Dismiss { message: i64 },
 }

@@ -4,10 +4,37 @@
 //! (ccmail-mail), then the move-message reader (ccmail-core).
 
 use ccmail_core::message::{self, Envelope, MoveMessage};
+use ccmail_mail::mime::Decoded;
+
+/// A message as read.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    /// The MIME layer's view (headers, text); `None` when it is not mail at all.
+    pub decoded: Option<Decoded>,
+    pub envelope: Envelope,
+    pub message: MoveMessage,
+}
+
+impl Incoming {
+    /// The From address, lower case.
+    pub fn from(&self) -> Option<String> {
+        let from = self.decoded.as_ref()?.from.as_ref()?;
+        Some(from.normalized_email())
+    }
+
+    pub fn message_id(&self) -> Option<&str> {
+        self.decoded.as_ref()?.message_id.as_deref()
+    }
+
+    /// The survivable problems of the MIME layer, in words.
+    pub fn mime_notes(&self) -> &[String] {
+        self.decoded.as_ref().map_or(&[], |d| &d.problems)
+    }
+}
 
 /// Decodes the MIME message and reads the move message in it. Never fails: a file that is
 /// not mail gives a message with the `unreadable` problem.
-pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
+pub fn read(raw: &[u8]) -> Incoming {
     match ccmail_mail::mime::decode(raw) {
         Ok(decoded) => {
             let envelope = Envelope {
@@ -15,13 +42,24 @@ pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
                 subject: decoded.subject.clone(),
                 date: decoded.date,
             };
-            let msg = message::read(&decoded.text, &decoded.pgn, &envelope);
-            (envelope, msg, decoded.problems)
+            let message = message::read(&decoded.text, &decoded.pgn, &envelope);
+            Incoming {
+                decoded: Some(decoded),
+                envelope,
+                message,
+            }
         }
-        Err(err) => (
-            Envelope::default(),
-            message::unreadable(err.to_string()),
-            Vec::new(),
-        ),
+        Err(err) => Incoming {
+            decoded: None,
+            envelope: Envelope::default(),
+            message: message::unreadable(err.to_string()),
+        },
     }
+}
+
+/// [`read`], in the shape `parse` and the benchmarks use.
+pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
+    let incoming = read(raw);
+    let notes = incoming.mime_notes().to_vec();
+    (incoming.envelope, incoming.message, notes)
 }

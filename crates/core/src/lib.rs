@@ -10,3 +10,4 @@ pub mod board;
 pub mod clock;
 pub mod message;
 pub mod notation;
+pub mod pgn;

@@ -61,3 +61,13 @@ pub async fn end_break(conn: &mut SqliteConnection, id: i64, on: NaiveDate) -> R
         .await?;
     Ok(())
 }
+
+/// Every partner break of every game, by game.
+pub async fn all_game_breaks(conn: &mut SqliteConnection) -> Result<Vec<BreakRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, game_id, from_date, to_date, notice_date, ended_on, created_at FROM breaks \
+         WHERE game_id IS NOT NULL ORDER BY game_id, from_date",
+    )
+    .fetch_all(conn)
+    .await?)
+}

@@ -119,3 +119,13 @@ pub async fn accept_variation(conn: &mut SqliteConnection, id: i64, through: i64
         .await?;
     Ok(())
 }
+
+/// Every game's variations, by game.
+pub async fn all_variations(conn: &mut SqliteConnection) -> Result<Vec<VariationRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, game_id, proposed_by, proposed_with, moves, accepted_through \
+         FROM variations ORDER BY game_id, proposed_with",
+    )
+    .fetch_all(conn)
+    .await?)
+}

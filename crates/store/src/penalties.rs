@@ -82,3 +82,23 @@ pub async fn extras(conn: &mut SqliteConnection, game: &str) -> Result<Vec<Extra
     .fetch_all(conn)
     .await?)
 }
+
+/// Every game's penalties, by game (one query for `games`).
+pub async fn all_penalties(conn: &mut SqliteConnection) -> Result<Vec<PenaltyRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, game_id, player, days, cause, ply, message, created_at FROM penalties \
+         ORDER BY game_id, id",
+    )
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Every game's extra periods, by game.
+pub async fn all_extras(conn: &mut SqliteConnection) -> Result<Vec<ExtraRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, game_id, player, from_date, to_date, kind, fault, ply FROM extra_periods \
+         ORDER BY game_id, id",
+    )
+    .fetch_all(conn)
+    .await?)
+}

@@ -1,11 +1,90 @@
-//! One module per subcommand.
+//! One module per subcommand, and the context they share.
 
+mod apply;
+mod export;
+mod game_new;
+mod games;
+mod inbox;
+mod init;
+mod moves;
 mod parse;
+mod show;
 
-use crate::cli::{Cli, Command};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use ccmail::app::{Clock, Me};
+use ccmail::config::{self, Config};
+use ccmail_store::Store;
+
+use crate::cli::{Cli, Command, GameCommand};
+
+/// What a command that works on the store needs.
+pub struct Ctx {
+    pub cfg: Config,
+    pub store: Store,
+    pub clock: Clock,
+    pub me: Me,
+    pub json: bool,
+}
+
+impl Ctx {
+    async fn open(cli: &Cli) -> anyhow::Result<Ctx> {
+        let path = config_path(cli);
+        let cfg = config::load(&path)?;
+        let tz = cfg.player.tz()?;
+        let clock = Clock::new(cli.now.as_deref(), tz)?;
+        let store = Store::open(&cfg.store.db).await?;
+        let me = Me {
+            name: cfg.player.name.clone(),
+            surname: cfg.player.surname.clone(),
+            email: cfg.player.email.trim().to_lowercase(),
+        };
+        Ok(Ctx {
+            cfg,
+            store,
+            clock,
+            me,
+            json: cli.json,
+        })
+    }
+}
+
+pub fn config_path(cli: &Cli) -> PathBuf {
+    cli.config.clone().unwrap_or_else(config::default_path)
+}
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
-        Command::Parse { file } => parse::run(&file, cli.json),
+    if let Command::Parse { file } = &cli.command {
+        return parse::run(file, cli.json);
     }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("can't start the async runtime")?;
+    runtime.block_on(run_async(cli))
+}
+
+async fn run_async(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Init = cli.command {
+        return init::run(&cli).await;
+    }
+    let ctx = Ctx::open(&cli).await?;
+    let result = match cli.command {
+        Command::Game(GameCommand::New(args)) => game_new::run(&ctx, args).await,
+        Command::Games { all } => games::run(&ctx, all).await,
+        Command::Show { game } => show::run(&ctx, &game).await,
+        Command::Move(args) => moves::run_move(&ctx, args).await,
+        Command::Resign { game, dry_run, yes } => {
+            moves::run_resign(&ctx, &game, dry_run, yes).await
+        }
+        Command::Apply { file, received } => apply::run(&ctx, &file, received.as_deref()).await,
+        Command::Inbox { action } => inbox::run(&ctx, action).await,
+        Command::Export {
+            game, mbox, output, ..
+        } => export::run(&ctx, &game, mbox, output).await,
+        Command::Init | Command::Parse { .. } => unreachable!("handled above"),
+    };
+    ctx.store.close().await;
+    result
 }

@@ -17,7 +17,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Move};
 
 pub use read::read;
-pub use write::{Language, Outgoing, PartnerMove, subject, write};
+pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};
 
 /// The game header of 51.2.2: competition, its start date, White's and Black's surnames.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -1,0 +1,545 @@
+//! Applying an incoming message to its game, in one transaction (used by `apply`, `inbox
+//! accept` and the daemon).
+//!
+//! The message is stored first, raw, whatever happens next: nothing is ever dropped. Then:
+//! match the game (thread headers, the opponent's address, header names, move record); check
+//! the repetition of the record ply by ply (51.3.3), an accepted variation (51.3.7–9) and the
+//! new move (51.3.4–5); take the actual send date over the stated one and fill missing dates
+//! (51.2.3); flag transmission over one day (51.2.5); record penalties (51.4.7), break notices,
+//! draw offers and resignations. A message from an address not on file for the game is held,
+//! never applied (51.1.2); so is one that can't be matched or read, with the reason.
+
+use anyhow::Context;
+use ccmail_core::clock::PenaltyCause;
+use ccmail_core::message::{MoveMessage, ProblemCode};
+use ccmail_core::notation::{self, MoveErrorKind};
+use ccmail_store::{
+    self as store, ExtraRow, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store, VariationRow,
+};
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use shakmaty::{Color, Move, Position};
+
+use super::game::{Game, color_name, to_uci, uci_move};
+use super::{Clock, Me};
+use crate::incoming::{self, Incoming};
+
+/// A message as it arrived.
+#[derive(Debug, Clone)]
+pub struct Arrival<'a> {
+    pub raw: &'a [u8],
+    /// When it arrived (IMAP INTERNALDATE, `--received`, the `Received:` header, or now).
+    pub at: DateTime<FixedOffset>,
+    pub mailbox: Option<&'a str>,
+    pub uid_validity: Option<u32>,
+    pub uid: Option<u32>,
+}
+
+/// What became of a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Already stored (same Message-ID or the same bytes): nothing changed.
+    Duplicate { message: i64 },
+    /// Applied to a game.
+    Applied {
+        message: i64,
+        game: String,
+        summary: String,
+    },
+    /// Stored for a game, nothing to apply (a repeat of a move we have, a break notice).
+    Info {
+        message: i64,
+        game: String,
+        summary: String,
+    },
+    /// Held: shown in `ccmail inbox` with the reason.
+    Held {
+        message: i64,
+        game: Option<String>,
+        reason: String,
+    },
+}
+
+impl Outcome {
+    pub fn game(&self) -> Option<&str> {
+        match self {
+            Outcome::Applied { game, .. } | Outcome::Info { game, .. } => Some(game),
+            Outcome::Held { game, .. } => game.as_deref(),
+            Outcome::Duplicate { .. } => None,
+        }
+    }
+
+    /// One line for the user.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Duplicate { message } => {
+                format!("message {message} was already stored; nothing changed")
+            }
+            Outcome::Applied { game, summary, .. } => format!("game {game}: {summary}"),
+            Outcome::Info { game, summary, .. } => format!("game {game}: {summary}"),
+            Outcome::Held {
+                message, reason, ..
+            } => {
+                format!("held as message {message} (see `ccmail inbox`): {reason}")
+            }
+        }
+    }
+}
+
+/// Stores and applies one incoming message.
+pub async fn apply(
+    store: &Store,
+    me: &Me,
+    clock: &Clock,
+    arrival: &Arrival<'_>,
+) -> anyhow::Result<Outcome> {
+    let incoming = incoming::read(arrival.raw);
+    let mut tx = store.begin().await?;
+    let mid = incoming.message_id();
+    for direction in ["in", "out"] {
+        if let Some(id) = store::find_message(&mut tx, direction, mid, arrival.raw).await? {
+            return Ok(Outcome::Duplicate { message: id });
+        }
+    }
+    let decoded = incoming.decoded.as_ref();
+    let to_addrs = decoded.map(|d| {
+        d.to.iter()
+            .chain(&d.cc)
+            .map(|a| a.normalized_email())
+            .collect::<Vec<_>>()
+            .join(",")
+    });
+    let from = incoming.from();
+    let row = NewMessage {
+        direction: "in",
+        message_id: mid,
+        raw: arrival.raw,
+        kind: kind_of(&incoming.message),
+        from_addr: from.as_deref(),
+        to_addrs: to_addrs.as_deref(),
+        subject: incoming.envelope.subject.as_deref(),
+        date_header: incoming.envelope.date.map(|d| d.to_rfc3339()),
+        received_at: Some(arrival.at.to_rfc3339()),
+        status: "held",
+        reason: Some("not processed yet"),
+        mailbox: arrival.mailbox,
+        uid_validity: arrival.uid_validity.map(i64::from),
+        uid: arrival.uid.map(i64::from),
+        created_at: &clock.stamp(),
+        ..NewMessage::default()
+    };
+    let id = store::insert_message(&mut tx, &row).await?.id();
+    let received = clock.local_date(arrival.at);
+    let outcome = process(&mut tx, me, clock, id, &incoming, received, None).await?;
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+/// Applies a held message to `game` after the user accepted it (`inbox accept`): the sender
+/// becomes the game's opponent address (51.1.2).
+pub async fn accept(
+    store: &Store,
+    me: &Me,
+    clock: &Clock,
+    message: i64,
+    game: &str,
+) -> anyhow::Result<Outcome> {
+    let mut tx = store.begin().await?;
+    let row = store::message(&mut tx, message)
+        .await?
+        .with_context(|| format!("there is no message {message}"))?;
+    anyhow::ensure!(
+        row.status == "held",
+        "message {message} is not held (it is {})",
+        row.status
+    );
+    let raw = store::raw(&mut tx, message).await?.unwrap_or_default();
+    let incoming = incoming::read(&raw);
+    let g = Game::load(&mut tx, game)
+        .await?
+        .with_context(|| format!("there is no game {game}"))?;
+    if let Some(from) = incoming.from() {
+        if from != g.row.opponent_email {
+            store::set_opponent_email(&mut tx, game, &from).await?;
+        }
+    }
+    let at = row
+        .received_at
+        .as_deref()
+        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
+        .unwrap_or_else(|| clock.now.fixed_offset());
+    let outcome = process(
+        &mut tx,
+        me,
+        clock,
+        message,
+        &incoming,
+        clock.local_date(at),
+        Some(game),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+fn kind_of(msg: &MoveMessage) -> &'static str {
+    if msg.has(ProblemCode::Unreadable) {
+        "unknown"
+    } else if msg.resign {
+        "resign"
+    } else if msg.repeat {
+        "repeat"
+    } else if msg.new_move_text.is_none() && msg.break_notice.is_some() {
+        "break"
+    } else if msg.new_move_text.is_none() && (msg.draw_accept || msg.draw_offer) {
+        "draw"
+    } else {
+        "move"
+    }
+}
+
+async fn hold(
+    conn: &mut SqliteConnection,
+    message: i64,
+    game: Option<&str>,
+    reason: String,
+) -> anyhow::Result<Outcome> {
+    store::set_message_status(conn, message, "held", Some(&reason), game).await?;
+    Ok(Outcome::Held {
+        message,
+        game: game.map(str::to_owned),
+        reason,
+    })
+}
+
+/// Matches, checks and applies a stored message; records the outcome on it.
+async fn process(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    message: i64,
+    incoming: &Incoming,
+    received: NaiveDate,
+    forced: Option<&str>,
+) -> anyhow::Result<Outcome> {
+    let msg = &incoming.message;
+    if msg.has(ProblemCode::Unreadable) {
+        let why = msg
+            .problems
+            .iter()
+            .map(|p| p.detail.as_str())
+            .collect::<Vec<_>>()
+            .join("; ");
+        return hold(conn, message, None, format!("unreadable: {why}")).await;
+    }
+    let Some(from) = incoming.from() else {
+        return hold(
+            conn,
+            message,
+            None,
+            "the message has no From address".into(),
+        )
+        .await;
+    };
+    if from == me.email {
+        return hold(
+            conn,
+            message,
+            None,
+            "the message is from our own address".into(),
+        )
+        .await;
+    }
+    // A forged From: the envelope sender (Return-Path) is someone else (51.1.2).
+    if let Some(rp) = incoming
+        .decoded
+        .as_ref()
+        .and_then(|d| d.return_path.as_deref())
+    {
+        let rp = rp.trim().to_lowercase();
+        if !rp.is_empty() && forced.is_none() && rp != from {
+            let reason = format!("the envelope sender {rp} is not the From address {from}");
+            return hold(conn, message, None, reason).await;
+        }
+    }
+    let game = match forced {
+        Some(id) => Game::load(conn, id)
+            .await?
+            .with_context(|| format!("there is no game {id}"))?,
+        None => match find_game(conn, incoming, &from).await? {
+            Found::Game(g) => g,
+            Found::NotOnFile(g) => {
+                let reason = format!(
+                    "it looks like game {} but comes from {from}, not the address on file {} \
+                     (51.1.2: accept it with `ccmail inbox accept {message} --game {}`)",
+                    g.id(),
+                    g.row.opponent_email,
+                    g.id()
+                );
+                return hold(conn, message, Some(g.id()), reason).await;
+            }
+            Found::Several(ids) => {
+                let reason = format!("it fits several games with {from}: {}", ids.join(", "));
+                return hold(conn, message, None, reason).await;
+            }
+            Found::Nothing => {
+                let reason = format!("no game with {from} matches it");
+                return hold(conn, message, None, reason).await;
+            }
+        },
+    };
+    if game.row.status == "finished" {
+        let reason = "the game is finished".to_owned();
+        return hold(conn, message, Some(game.id()), reason).await;
+    }
+    super::play::incoming_to_game(conn, clock, &game, message, msg, incoming, received).await
+}
+
+enum Found {
+    Game(Game),
+    NotOnFile(Game),
+    Several(Vec<String>),
+    Nothing,
+}
+
+/// Which game a message belongs to: its thread, the sender's games (narrowed by header
+/// and record), or a game whose header it carries but whose opponent is someone else.
+async fn find_game(
+    conn: &mut SqliteConnection,
+    incoming: &Incoming,
+    from: &str,
+) -> anyhow::Result<Found> {
+    let msg = &incoming.message;
+    if let Some(d) = &incoming.decoded {
+        for id in d.in_reply_to.iter().chain(d.references.iter().rev()) {
+            if let Some(game) = store::game_of_message_id(conn, id).await? {
+                if let Some(g) = Game::load(conn, &game).await? {
+                    return Ok(if g.row.opponent_email == from {
+                        Found::Game(g)
+                    } else {
+                        Found::NotOnFile(g)
+                    });
+                }
+            }
+        }
+    }
+    let mut mine = Vec::new();
+    for row in store::games_with(conn, from).await? {
+        if let Some(g) = Game::load(conn, &row.id).await? {
+            mine.push(g);
+        }
+    }
+    if mine.is_empty() {
+        // Someone else writing about one of our games (by its header)?
+        let all = Game::load_all(conn, false).await?;
+        return Ok(
+            match all.into_iter().find(|g| header_fits(g, msg) == Some(true)) {
+                Some(g) => Found::NotOnFile(g),
+                None => Found::Nothing,
+            },
+        );
+    }
+    if mine.len() == 1 {
+        return Ok(Found::Game(mine.pop().expect("one game")));
+    }
+    // Several games with this partner: the header, then the record decide.
+    mine.retain(|g| header_fits(g, msg) != Some(false));
+    let active: Vec<&Game> = mine.iter().filter(|g| g.row.status != "finished").collect();
+    let exact: Vec<&Game> = active
+        .iter()
+        .copied()
+        .filter(|g| record_fits(g, msg))
+        .collect();
+    let pick = match (exact.as_slice(), active.as_slice()) {
+        ([g], _) | ([], [g]) => Some(g.id().to_owned()),
+        _ => None,
+    };
+    match pick {
+        Some(id) => Ok(Found::Game(
+            mine.into_iter().find(|g| g.id() == id).expect("picked"),
+        )),
+        None if mine.is_empty() => Ok(Found::Nothing),
+        None => Ok(Found::Several(
+            mine.iter().map(|g| g.id().to_owned()).collect(),
+        )),
+    }
+}
+
+/// Whether the message's header names this game: `None` when it has no header to compare.
+fn header_fits(g: &Game, msg: &MoveMessage) -> Option<bool> {
+    let h = &msg.header;
+    let same = |a: &str, b: &str| {
+        let (a, b) = (a.trim().to_lowercase(), b.trim().to_lowercase());
+        !a.is_empty() && (a.contains(&b) || b.contains(&a))
+    };
+    let mut seen = false;
+    for (theirs, ours) in [
+        (&h.event, &g.row.event),
+        (&h.white, &g.row.white),
+        (&h.black, &g.row.black),
+    ] {
+        if let Some(t) = theirs {
+            seen = true;
+            if !same(t, ours) {
+                return Some(false);
+            }
+        }
+    }
+    seen.then_some(true)
+}
+
+/// Whether the message's record is this game's, up to the shorter of the two.
+fn record_fits(g: &Game, msg: &MoveMessage) -> bool {
+    let n = g.plies.len().min(msg.moves.len());
+    same_moves(&g.plies[..n], &msg.moves[..n]) && msg.moves.len() + 1 >= g.plies.len()
+}
+
+pub(super) fn same_moves(a: &[Move], b: &[Move]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| to_uci(*x) == to_uci(*y))
+}
+
+/// The fault a move error is, for the penalty (51.4.7).
+pub(super) fn fault_of(kind: MoveErrorKind) -> PenaltyCause {
+    match kind {
+        MoveErrorKind::Illegible => PenaltyCause::Illegible,
+        MoveErrorKind::Ambiguous => PenaltyCause::Ambiguous,
+        MoveErrorKind::Impossible => PenaltyCause::Impossible,
+    }
+}
+
+/// Records a faulty message from the partner: two penalty days (51.4.7), the partner's days on
+/// it as a rejected-message period, a correction due at once (51.3.4), and the words for it.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn record_fault(
+    conn: &mut SqliteConnection,
+    clock: &Clock,
+    game: &Game,
+    message: i64,
+    cause: PenaltyCause,
+    their_received: NaiveDate,
+    their_sent: NaiveDate,
+    received: NaiveDate,
+    what: String,
+) -> anyhow::Result<Outcome> {
+    let ply = game.plies.len() as i64 + 1;
+    let player = color_name(game.opponent()).to_owned();
+    let days = cause.rule_days().unwrap_or(0) as i64;
+    store::insert_penalty(
+        conn,
+        &PenaltyRow {
+            id: 0,
+            game_id: game.id().into(),
+            player: player.clone(),
+            days,
+            cause: super::game::cause_name(cause),
+            ply,
+            message: Some(message),
+            created_at: clock.stamp(),
+        },
+    )
+    .await?;
+    store::insert_extra(
+        conn,
+        &ExtraRow {
+            id: 0,
+            game_id: game.id().into(),
+            player,
+            from_date: their_received,
+            to_date: their_sent.max(their_received),
+            kind: "rejected_message".into(),
+            fault: Some(super::game::cause_name(cause)),
+            ply,
+        },
+    )
+    .await?;
+    store::set_correction_due(conn, game.id(), Some(received)).await?;
+    let note = format!("{what}; {days} penalty days recorded (51.4.7)");
+    add_note(conn, game, &note, false).await?;
+    hold(conn, message, Some(game.id()), note).await
+}
+
+/// Adds a statement to the notes of our next reply.
+pub(super) async fn add_note(
+    conn: &mut SqliteConnection,
+    game: &Game,
+    note: &str,
+    cc: bool,
+) -> anyhow::Result<()> {
+    let row = store::game(conn, game.id())
+        .await?
+        .context("game vanished")?;
+    let mut notes = row.reply_notes.clone();
+    if !notes.is_empty() {
+        notes.push('\n');
+    }
+    notes.push_str(note);
+    store::set_reply_notes(conn, game.id(), &notes, row.answer_cc_arbiter || cc).await?;
+    Ok(())
+}
+
+/// Inserts moves made by a message (the partner's, and accepted variation moves).
+pub(super) async fn insert_plies(
+    conn: &mut SqliteConnection,
+    game: &Game,
+    moves: &[Move],
+    received: NaiveDate,
+    sent: NaiveDate,
+    message: i64,
+) -> anyhow::Result<()> {
+    let mut pos = game.position();
+    for (i, &m) in moves.iter().enumerate() {
+        store::insert_move(
+            conn,
+            &MoveRow {
+                game_id: game.id().into(),
+                ply: (game.plies.len() + i + 1) as i64,
+                uci: to_uci(m),
+                san: notation::san(&pos, m),
+                received,
+                sent,
+                message: Some(message),
+            },
+        )
+        .await?;
+        pos.play_unchecked(m);
+    }
+    Ok(())
+}
+
+/// Records a variation the partner proposes with their move (51.3.7).
+pub(super) async fn record_variation(
+    conn: &mut SqliteConnection,
+    game: &Game,
+    by: Color,
+    with_ply: i64,
+    moves: &[Move],
+) -> anyhow::Result<()> {
+    if moves.is_empty() {
+        return Ok(());
+    }
+    let v = VariationRow {
+        id: 0,
+        game_id: game.id().into(),
+        proposed_by: color_name(by).into(),
+        proposed_with: with_ply,
+        moves: moves
+            .iter()
+            .map(|&m| to_uci(m))
+            .collect::<Vec<_>>()
+            .join(" "),
+        accepted_through: None,
+    };
+    store::insert_variation(conn, &v).await?;
+    Ok(())
+}
+
+/// The moves of a stored variation, played from `pos`.
+pub(super) fn variation_moves(pos: &shakmaty::Chess, v: &VariationRow) -> Vec<Move> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for uci in v.moves.split_whitespace() {
+        let Some(m) = uci_move(&pos, uci) else { break };
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    out
+}

@@ -1,0 +1,385 @@
+//! Our move as the standard-form message: every date and both clocks filled in (51.2.1),
+//! the arbiter copied when the rules say so (51.4.10, 51.5.1), threaded in the game's mail.
+//! [`draft`] changes nothing (it is `--dry-run` and the preview); [`queue`] writes the move
+//! and the message to the outbox in one transaction.
+
+use anyhow::{Context, anyhow, bail};
+use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
+use ccmail_core::notation::{self, strip_move_number};
+use ccmail_mail::smtp;
+use ccmail_store::{self as store, MoveRow, NewMessage, SqliteConnection, VariationRow};
+use chrono::NaiveDate;
+use sha2::Digest;
+use shakmaty::{Chess, Move, Position};
+
+use super::game::{Game, color_name, to_uci};
+use super::{Clock, Me, win_for};
+
+/// What the player wants to send.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The move, in any notation ccmail reads; `None` for a resignation or draw acceptance.
+    pub mv: Option<String>,
+    /// A conditional continuation after the move: the partner's reply, ours, … (51.3.7).
+    pub variation: Option<String>,
+    pub offer_draw: bool,
+    pub accept_draw: bool,
+    pub resign: bool,
+    pub note: Option<String>,
+}
+
+/// A composed message, not yet stored.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    pub game_id: String,
+    pub my_move: Option<Move>,
+    pub variation: Vec<Move>,
+    /// The ply our move will be.
+    pub ply: usize,
+    /// When we received the move we answer (our ply's `received`).
+    pub received: NaiveDate,
+    pub sent: NaiveDate,
+    pub form: Outgoing,
+    pub mail: smtp::Outgoing,
+    pub raw: Vec<u8>,
+    pub kind: &'static str,
+    pub result: Option<&'static str>,
+    pub draw_offered_by: Option<String>,
+}
+
+impl Draft {
+    /// The message as the user sees it before it goes: To, Cc, Subject, then the body.
+    pub fn preview(&self) -> String {
+        let list = |v: &[smtp::Mailbox]| {
+            v.iter()
+                .map(|m| m.email.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut s = format!("To: {}\n", list(&self.mail.to));
+        if !self.mail.cc.is_empty() {
+            s.push_str(&format!("Cc: {}\n", list(&self.mail.cc)));
+        }
+        s.push_str(&format!(
+            "Subject: {}\n\n{}",
+            self.mail.subject, self.mail.body
+        ));
+        s
+    }
+}
+
+/// Reads a move the player typed, against `pos`, with an error that says what is wrong.
+pub fn read_player_move(pos: &Chess, text: &str) -> anyhow::Result<Move> {
+    notation::read_move(pos, text).map_err(|e| anyhow!("{}", super::compose::explain(pos, &e)))
+}
+
+/// The error in words, with what was probably meant: the legal moves of that piece, or the
+/// moves an ambiguous text fits.
+pub fn explain(pos: &Chess, e: &notation::MoveError) -> String {
+    let mut s = format!("{} is not playable: {}", e.text, e.reason);
+    if e.kind == notation::MoveErrorKind::Impossible {
+        let first = e.text.trim().chars().next();
+        let legal = pos.legal_moves();
+        let same_piece: Vec<String> = legal
+            .iter()
+            .filter(|m| {
+                let san = notation::san(pos, **m);
+                match first {
+                    Some(c) if "KQRBN".contains(c) => san.starts_with(c),
+                    _ => m.role() == shakmaty::Role::Pawn,
+                }
+            })
+            .map(|m| notation::san(pos, *m))
+            .collect();
+        if !same_piece.is_empty() && same_piece.len() <= 24 {
+            s.push_str(&format!(
+                ". Legal moves of that kind: {}",
+                same_piece.join(", ")
+            ));
+        }
+    }
+    s
+}
+
+fn variation_moves(pos: &Chess, text: &str) -> anyhow::Result<Vec<Move>> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        let token = match strip_move_number(token) {
+            Some((_, _, "")) => continue,
+            Some((_, _, rest)) => rest,
+            None => token,
+        };
+        let m = read_player_move(&pos, token).context("in the variation")?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// Composes the message for `req` in `game`; changes nothing.
+pub fn draft(
+    game: &Game,
+    me: &Me,
+    clock: &Clock,
+    req: &Request,
+    thread: &[String],
+) -> anyhow::Result<Draft> {
+    let id = game.id();
+    if !game.is_active() {
+        bail!(
+            "game {id} is {}: nothing can be sent in it",
+            game.row.status
+        );
+    }
+    let draw_offered_by_them =
+        game.row.draw_offered_by.as_deref() == Some(color_name(game.opponent()));
+    if req.accept_draw && !draw_offered_by_them {
+        bail!("there is no draw offer from the opponent in game {id} to accept");
+    }
+    let needs_turn = req.mv.is_some() || !(req.resign || req.accept_draw);
+    if needs_turn && !game.my_turn() {
+        bail!(
+            "it is not your move in game {id}: {} is to move",
+            color_name(game.to_move())
+        );
+    }
+    let n = game.plies.len();
+    let pos = game.position();
+    let my_move = match &req.mv {
+        Some(text) => Some(read_player_move(&pos, text)?),
+        None if req.resign || req.accept_draw => None,
+        None => bail!("no move given"),
+    };
+    let mut after = pos.clone();
+    if let Some(m) = my_move {
+        after.play_unchecked(m);
+    }
+    let variation = match &req.variation {
+        Some(text) if my_move.is_some() => variation_moves(&after, text)?,
+        Some(_) => bail!("a variation goes with a move"),
+        None => Vec::new(),
+    };
+    let sent = clock.today();
+    let received = if n == 0 {
+        game.row.start_date
+    } else {
+        game.row.awaited_received.unwrap_or(game.moves[n - 1].sent)
+    };
+    if my_move.is_some() && sent < received {
+        bail!("--now {sent} is before {received}, when the move we answer arrived");
+    }
+
+    // Both clocks as they will stand after this message.
+    let mut next = game.clone();
+    if let Some(m) = my_move {
+        next.moves.push(MoveRow {
+            game_id: id.into(),
+            ply: n as i64 + 1,
+            uci: to_uci(m),
+            san: notation::san(&pos, m),
+            received,
+            sent,
+            message: None,
+        });
+        next.plies.push(m);
+        next.row.awaited_received = None;
+    }
+    let result = if req.resign {
+        Some(win_for(game.opponent()))
+    } else if req.accept_draw || after.is_stalemate() || after.is_insufficient_material() {
+        Some("1/2-1/2")
+    } else if after.is_checkmate() {
+        Some(win_for(game.me))
+    } else {
+        None
+    };
+    if result.is_some() {
+        next.row.status = "finished".into();
+    }
+    let report = next.report(sent)?;
+    let move_days = report.ply_days.get(n).copied().unwrap_or(0);
+    let totals = Totals {
+        white: report.clock.white.total,
+        black: report.clock.black.total,
+    };
+    // 51.4.10: five days or fewer left for either side → the arbiter gets a copy.
+    let low = [report.clock.white.left, report.clock.black.left]
+        .into_iter()
+        .any(|l| l <= 5);
+    let cc_arbiter = low || game.row.answer_cc_arbiter;
+
+    let mut notes: Vec<String> = game
+        .row
+        .reply_notes
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    notes.retain(|n| !n.starts_with("answer to a repeat"));
+    notes.extend(req.note.clone());
+    let form = Outgoing {
+        language: game.language,
+        notation: game.notation,
+        event: game.row.event.clone(),
+        start: game.row.start_date,
+        white: game.row.white.clone(),
+        black: game.row.black.clone(),
+        moves: game.plies.clone(),
+        partner: (n > 0).then(|| PartnerMove {
+            sent: game.moves[n - 1].sent,
+            received,
+        }),
+        my_move,
+        variation: variation.clone(),
+        draw_offer: req.offer_draw,
+        draw_accept: req.accept_draw,
+        resign: req.resign,
+        break_notice: None,
+        repeat_of: None,
+        notes,
+        sent,
+        move_days,
+        totals,
+        signature: Signature {
+            name: me.name.clone(),
+            email: Some(me.email.clone()),
+        },
+    };
+    let kind = if req.resign {
+        "resign"
+    } else if my_move.is_none() {
+        "draw"
+    } else {
+        "move"
+    };
+    let opponent_name = if game.me.is_white() {
+        &game.row.black
+    } else {
+        &game.row.white
+    };
+    let mail = smtp::Outgoing {
+        from: smtp::Mailbox::new(me.name.clone(), me.email.clone()),
+        to: vec![smtp::Mailbox::new(
+            opponent_name.clone(),
+            game.row.opponent_email.clone(),
+        )],
+        cc: if cc_arbiter {
+            vec![smtp::Mailbox::new(
+                String::new(),
+                game.row.arbiter_email.clone(),
+            )]
+        } else {
+            Vec::new()
+        },
+        subject: message::subject(&form),
+        body: message::write(&form),
+        message_id: message_id(id, n + 1, kind, clock, &me.email),
+        in_reply_to: thread.last().cloned(),
+        references: thread.iter().rev().take(20).rev().cloned().collect(),
+        date: clock.now.fixed_offset(),
+        attachments: Vec::new(),
+    };
+    let raw = smtp::build(&mail).context("can't build the message")?;
+    let draw_offered_by = if req.offer_draw {
+        Some(color_name(game.me).to_owned())
+    } else if result.is_some() || draw_offered_by_them {
+        None
+    } else {
+        game.row.draw_offered_by.clone()
+    };
+    Ok(Draft {
+        game_id: id.into(),
+        my_move,
+        variation,
+        ply: n + 1,
+        received,
+        sent,
+        form,
+        mail,
+        raw,
+        kind,
+        result,
+        draw_offered_by,
+    })
+}
+
+/// Our Message-ID: stable for this message once queued (a retry sends the same one).
+pub fn message_id(game: &str, ply: usize, kind: &str, clock: &Clock, email: &str) -> String {
+    let digest = sha2::Sha256::digest(format!("{game}/{ply}/{kind}/{}", clock.stamp()));
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let domain = email.rsplit_once('@').map_or("localhost", |(_, d)| d);
+    format!("ccmail.{game}.{ply}.{hex}@{domain}")
+}
+
+/// Stores the draft: the message (queued in the outbox), our move, the game's new state.
+pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> anyhow::Result<i64> {
+    let to_addrs = d.mail.recipients().join(",");
+    let id = store::insert_message(
+        conn,
+        &NewMessage {
+            direction: "out",
+            message_id: Some(&d.mail.message_id),
+            raw: &d.raw,
+            game_id: Some(&d.game_id),
+            kind: d.kind,
+            from_addr: Some(d.mail.envelope_from()),
+            to_addrs: Some(&to_addrs),
+            subject: Some(&d.mail.subject),
+            date_header: Some(d.mail.date.to_rfc3339()),
+            status: "queued",
+            created_at: &clock.stamp(),
+            ..NewMessage::default()
+        },
+    )
+    .await?
+    .id();
+    store::enqueue(
+        conn,
+        id,
+        d.mail.envelope_from(),
+        &d.mail.recipients(),
+        &clock.stamp(),
+    )
+    .await?;
+    if let Some(m) = d.my_move {
+        let pos = message::play_all(&d.form.moves);
+        store::insert_move(
+            conn,
+            &MoveRow {
+                game_id: d.game_id.clone(),
+                ply: d.ply as i64,
+                uci: to_uci(m),
+                san: notation::san(&pos, m),
+                received: d.received,
+                sent: d.sent,
+                message: Some(id),
+            },
+        )
+        .await?;
+        store::set_awaited_received(conn, &d.game_id, None).await?;
+    }
+    if !d.variation.is_empty() {
+        let by = if d.ply % 2 == 1 { "white" } else { "black" };
+        let v = VariationRow {
+            id: 0,
+            game_id: d.game_id.clone(),
+            proposed_by: by.into(),
+            proposed_with: d.ply as i64,
+            moves: d
+                .variation
+                .iter()
+                .map(|&m| to_uci(m))
+                .collect::<Vec<_>>()
+                .join(" "),
+            accepted_through: None,
+        };
+        store::insert_variation(conn, &v).await?;
+    }
+    store::set_reply_notes(conn, &d.game_id, "", false).await?;
+    store::set_draw_offer(conn, &d.game_id, d.draw_offered_by.as_deref()).await?;
+    if let Some(result) = d.result {
+        store::set_status(conn, &d.game_id, "finished", Some(result)).await?;
+    }
+    Ok(id)
+}

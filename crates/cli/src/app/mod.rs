@@ -1,0 +1,70 @@
+//! The app layer: games as the commands and the daemon see them, applying an incoming
+//! message, composing an outgoing one. Each step that changes the store does it in one
+//! transaction with what the rules require in answer.
+
+pub mod apply;
+pub mod compose;
+pub mod game;
+pub mod outbox;
+mod play;
+
+use anyhow::{Context, anyhow};
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};
+use chrono_tz::Tz;
+
+pub use play::{numbered, win_for};
+
+/// The player: signature, game headers, the address ccmail sends from.
+#[derive(Debug, Clone)]
+pub struct Me {
+    pub name: String,
+    pub surname: String,
+    /// Lower case.
+    pub email: String,
+}
+
+/// The clock for everything: `--now` or the system's, in the player's time zone. A player's
+/// own dates are local dates in that zone (RULES.md, "Dates and days").
+#[derive(Debug, Clone)]
+pub struct Clock {
+    pub now: DateTime<Tz>,
+    pub tz: Tz,
+}
+
+impl Clock {
+    /// `when` is `YYYY-MM-DD` (noon local time) or RFC 3339; `None` is the system clock.
+    pub fn new(when: Option<&str>, tz: Tz) -> anyhow::Result<Clock> {
+        let now = match when {
+            None => chrono::Utc::now().with_timezone(&tz),
+            Some(text) => parse_when(text, tz)?,
+        };
+        Ok(Clock { now, tz })
+    }
+
+    pub fn today(&self) -> NaiveDate {
+        self.now.date_naive()
+    }
+
+    /// The local date, in the player's zone, of an instant (a message's arrival).
+    pub fn local_date(&self, at: DateTime<FixedOffset>) -> NaiveDate {
+        at.with_timezone(&self.tz).date_naive()
+    }
+
+    /// Now as RFC 3339, for the store's timestamps.
+    pub fn stamp(&self) -> String {
+        self.now.fixed_offset().to_rfc3339()
+    }
+}
+
+fn parse_when(text: &str, tz: Tz) -> anyhow::Result<DateTime<Tz>> {
+    if let Ok(at) = DateTime::parse_from_rfc3339(text) {
+        return Ok(at.with_timezone(&tz));
+    }
+    let date: NaiveDate = text.parse().map_err(|_| {
+        anyhow!("--now {text:?} is not a date (YYYY-MM-DD) or an RFC 3339 time (2026-03-08T21:00:00+03:00)")
+    })?;
+    let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0).expect("noon"));
+    tz.from_local_datetime(&noon)
+        .earliest()
+        .with_context(|| format!("noon of {date} does not exist in {tz}"))
+}

@@ -1,0 +1,88 @@
+//! `ccmail apply FILE|-`: one saved message, processed exactly as the daemon would.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::Context;
+use ccmail::app::apply::{self, Arrival, Outcome};
+use ccmail::app::game::Game;
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};
+
+use super::Ctx;
+use super::show::problems_of;
+
+pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Result<()> {
+    let mut raw = Vec::new();
+    if file == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut raw)
+            .context("can't read the message from standard input")?;
+    } else {
+        raw = std::fs::read(file)
+            .with_context(|| format!("can't open the message file {}", file.display()))?;
+    }
+    let at = arrival_time(ctx, &raw, received)?;
+    let arrival = Arrival {
+        raw: &raw,
+        at,
+        mailbox: None,
+        uid_validity: None,
+        uid: None,
+    };
+    let outcome = apply::apply(&ctx.store, &ctx.me, &ctx.clock, &arrival).await?;
+    print_outcome(ctx, &outcome).await
+}
+
+/// `--received DATE` (noon local time), else the topmost `Received:` header, else now.
+fn arrival_time(
+    ctx: &Ctx,
+    raw: &[u8],
+    received: Option<&str>,
+) -> anyhow::Result<DateTime<FixedOffset>> {
+    if let Some(text) = received {
+        if let Ok(at) = DateTime::parse_from_rfc3339(text) {
+            return Ok(at);
+        }
+        let date: NaiveDate = text
+            .parse()
+            .with_context(|| format!("--received {text:?} is not a date (YYYY-MM-DD)"))?;
+        let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0).expect("noon"));
+        let at = ctx
+            .clock
+            .tz
+            .from_local_datetime(&noon)
+            .earliest()
+            .context("no such local time")?;
+        return Ok(at.fixed_offset());
+    }
+    let topmost = ccmail_mail::mime::decode(raw)
+        .ok()
+        .and_then(|d| d.received_date);
+    Ok(topmost.unwrap_or_else(|| ctx.clock.now.fixed_offset()))
+}
+
+pub async fn print_outcome(ctx: &Ctx, outcome: &Outcome) -> anyhow::Result<()> {
+    if !ctx.json {
+        println!("{}", outcome.describe());
+        return Ok(());
+    }
+    let game = match outcome.game() {
+        Some(id) => Game::load(&mut *ctx.store.conn().await?, id).await?,
+        None => None,
+    };
+    let value = match game {
+        Some(g) => {
+            let problems = problems_of(ctx, &g).await?;
+            g.to_json(ctx.clock.today(), problems)?
+        }
+        None => {
+            let message = match outcome {
+                Outcome::Duplicate { message } | Outcome::Held { message, .. } => *message,
+                Outcome::Applied { message, .. } | Outcome::Info { message, .. } => *message,
+            };
+            serde_json::json!({ "message": message, "outcome": outcome.describe() })
+        }
+    };
+    println!("{}", serde_json::to_string_pretty(&value)?);
+    Ok(())
+}

@@ -1,0 +1,98 @@
+//! `ccmail game new`: creates a game and prints its id.
+
+use anyhow::{Context, bail};
+use ccmail_core::clock::{Control, Profile};
+use ccmail_core::message::Language;
+use ccmail_core::notation::Notation;
+use ccmail_store::{self as store, GameRow};
+use chrono::NaiveDate;
+use sha2::Digest;
+
+use super::Ctx;
+use crate::cli::NewGameArgs;
+
+pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
+    let d = &ctx.cfg.defaults;
+    let start: NaiveDate = a
+        .start
+        .parse()
+        .with_context(|| format!("--start {:?} is not a date (YYYY-MM-DD)", a.start))?;
+    let color = a.color.to_lowercase();
+    if color != "white" && color != "black" {
+        bail!("--color must be white or black, not {:?}", a.color);
+    }
+    let notation = a.notation.unwrap_or_else(|| d.notation.clone());
+    let notation: Notation = notation.parse()?;
+    if !matches!(
+        notation,
+        Notation::Numeric | Notation::San | Notation::SanRu
+    ) {
+        bail!("--notation must be numeric, san or san-ru");
+    }
+    let language: Language = a.lang.unwrap_or_else(|| d.language.clone()).parse()?;
+    let control: Control = a.control.unwrap_or_else(|| d.control.clone()).parse()?;
+    let rules: Profile = a.rules.unwrap_or_else(|| d.rules.clone()).parse()?;
+    for (flag, email) in [("--opponent", &a.opponent), ("--arbiter", &a.arbiter)] {
+        if !email.contains('@') || email.contains(char::is_whitespace) {
+            bail!("{flag} {email:?} is not an e-mail address");
+        }
+    }
+    let one_line = ccmail_core::message::one_line;
+    let mut row = GameRow {
+        id: String::new(),
+        event: one_line(&a.event),
+        start_date: start,
+        white: one_line(&a.white),
+        black: one_line(&a.black),
+        my_color: color,
+        opponent_email: a.opponent.trim().to_lowercase(),
+        arbiter_email: a.arbiter.trim().to_lowercase(),
+        rules: rules.to_string(),
+        control_moves: i64::from(control.moves()),
+        control_days: i64::from(control.days()),
+        notation: notation.to_string(),
+        language: language.to_string(),
+        status: "active".into(),
+        result: None,
+        draw_offered_by: None,
+        correction_due: None,
+        awaited_received: None,
+        reply_notes: String::new(),
+        answer_cc_arbiter: false,
+        created_at: ctx.clock.stamp(),
+    };
+    let mut tx = ctx.store.begin().await?;
+    // A short id: hash of the game and the moment, lengthened on the rare clash.
+    let seed = format!(
+        "{}|{}|{}|{}|{}",
+        row.event,
+        row.white,
+        row.black,
+        row.opponent_email,
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    );
+    let digest = sha2::Sha256::digest(seed.as_bytes());
+    let alphabet = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let full: String = digest
+        .iter()
+        .map(|b| alphabet[(*b as usize) % alphabet.len()] as char)
+        .collect();
+    for len in 5..=full.len() {
+        let id = &full[..len];
+        if store::game(&mut tx, id).await?.is_none() {
+            row.id = id.to_owned();
+            break;
+        }
+    }
+    store::insert_game(&mut tx, &row).await?;
+    tx.commit().await?;
+    if ctx.json {
+        println!("{}", serde_json::json!({ "id": row.id }));
+    } else {
+        println!("{}", row.id);
+    }
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! `ccmail games [--all]`: the games, most urgent first.
+
+use ccmail::app::game::{Game, color_name};
+use ccmail_store as store;
+use chrono::NaiveDate;
+
+use super::Ctx;
+use super::show::{deadline_words, problems_of};
+
+pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
+    let today = ctx.clock.today();
+    let games = Game::load_all(&mut *ctx.store.conn().await?, all).await?;
+    let mut rows = Vec::with_capacity(games.len());
+    for g in games {
+        let report = g.report(today)?;
+        let next = report.deadlines.first().map(|d| (d.date, d.kind));
+        let left = report.clock.get(g.me).left;
+        rows.push((g, report, next, left));
+    }
+    // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
+    rows.sort_by_key(|(g, _, next, left)| {
+        (
+            !g.my_turn(),
+            next.map_or(NaiveDate::MAX, |n| n.0),
+            *left,
+            g.id().to_owned(),
+        )
+    });
+    if ctx.json {
+        let mut out = Vec::with_capacity(rows.len());
+        for (g, ..) in &rows {
+            let problems = if g.row.correction_due.is_some() || g.row.status != "active" {
+                problems_of(ctx, g).await?
+            } else {
+                Vec::new()
+            };
+            out.push(g.to_json(today, problems)?);
+        }
+        println!("{}", serde_json::to_string(&out)?);
+        return Ok(());
+    }
+    let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
+        .await?
+        .into_iter()
+        .filter(|o| o.status == "failed")
+        .collect();
+    if rows.is_empty() {
+        println!("No games. `ccmail game new --help` makes one.");
+    }
+    for (g, report, next, _) in &rows {
+        let r = &g.row;
+        let turn = match (&r.result, g.my_turn()) {
+            (Some(res), _) => format!("finished {res}"),
+            (None, _) if r.status == "suspended" => "suspended".into(),
+            (None, true) => "YOUR MOVE".into(),
+            (None, false) => "their move".into(),
+        };
+        let w = &report.clock.white;
+        let b = &report.clock.black;
+        let deadline = next
+            .map(|(date, kind)| {
+                let kind = serde_json::to_value(kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                format!("{date} {}", deadline_words(&kind))
+            })
+            .unwrap_or_default();
+        println!(
+            "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  W {}/{} B {}/{}  {}",
+            r.id,
+            r.event,
+            r.opponent_email,
+            color_name(g.me),
+            g.plies.len() / 2 + 1,
+            turn,
+            w.total,
+            w.limit,
+            b.total,
+            b.limit,
+            deadline
+        );
+        for o in failed
+            .iter()
+            .filter(|o| o.game_id.as_deref() == Some(g.id()))
+        {
+            println!(
+                "         not sent: {} ({})",
+                o.subject.as_deref().unwrap_or("—"),
+                o.last_error.as_deref().unwrap_or("—")
+            );
+        }
+    }
+    Ok(())
+}

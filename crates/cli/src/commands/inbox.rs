@@ -1,0 +1,66 @@
+//! `ccmail inbox`: held messages with the reason; `accept` and `dismiss`.
+
+use anyhow::{Context, bail};
+use ccmail::app::apply;
+use ccmail_store as store;
+
+use super::Ctx;
+use super::apply::print_outcome;
+use crate::cli::InboxCommand;
+
+pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> {
+    match action {
+        None => list(ctx).await,
+        Some(InboxCommand::Accept { message, game }) => {
+            let outcome = apply::accept(&ctx.store, &ctx.me, &ctx.clock, message, &game).await?;
+            print_outcome(ctx, &outcome).await
+        }
+        Some(InboxCommand::Dismiss { message }) => {
+            let mut conn = ctx.store.conn().await?;
+            let row = store::message(&mut conn, message)
+                .await?
+                .with_context(|| format!("there is no message {message}"))?;
+            if row.status != "held" {
+                bail!("message {message} is not held (it is {})", row.status);
+            }
+            store::set_message_status(&mut conn, message, "dismissed", row.reason.as_deref(), None)
+                .await?;
+            println!("message {message} dismissed (it stays stored)");
+            Ok(())
+        }
+    }
+}
+
+async fn list(ctx: &Ctx) -> anyhow::Result<()> {
+    let held = store::held(&mut *ctx.store.conn().await?).await?;
+    if ctx.json {
+        let items: Vec<_> = held
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "id": m.id, "from": m.from_addr, "subject": m.subject, "date": m.date_header,
+                    "received": m.received_at, "game": m.game_id, "reason": m.reason,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&items)?);
+        return Ok(());
+    }
+    if held.is_empty() {
+        println!("No held messages.");
+    }
+    for m in held {
+        println!(
+            "{:>5}  {}  {}\n       {}\n       held: {}",
+            m.id,
+            m.received_at
+                .as_deref()
+                .and_then(|s| s.get(..10))
+                .unwrap_or("—"),
+            m.from_addr.as_deref().unwrap_or("(no sender)"),
+            m.subject.as_deref().unwrap_or("(no subject)"),
+            m.reason.as_deref().unwrap_or("—"),
+        );
+    }
+    Ok(())
+}

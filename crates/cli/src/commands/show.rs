@@ -1,0 +1,170 @@
+//! `ccmail show GAME`: the board from your side, the moves with dates and days, both clocks,
+//! the deadlines in order, and the problems in words.
+
+use anyhow::Context;
+use ccmail::app::game::Game;
+use ccmail_core::board::{self, Glyphs};
+use ccmail_core::clock::ClockReport;
+use ccmail_core::notation::{self, Notation};
+use ccmail_store as store;
+use serde_json::{Value, json};
+use shakmaty::Position;
+
+use super::Ctx;
+
+pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
+    let game = Game::load(&mut *ctx.store.conn().await?, id)
+        .await?
+        .with_context(|| format!("there is no game {id} (see `ccmail games --all`)"))?;
+    let problems = problems_of(ctx, &game).await?;
+    if ctx.json {
+        let value = game.to_json(ctx.clock.today(), problems)?;
+        println!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        let report = game.report(ctx.clock.today())?;
+        print!("{}", text(&game, &report, &problems));
+    }
+    Ok(())
+}
+
+/// What is wrong in a game, in words: held messages, mail that could not be sent, a
+/// correction owed, a control overstepped.
+pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
+    let mut conn = ctx.store.conn().await?;
+    let mut out = Vec::new();
+    for m in store::game_messages(&mut conn, game.id()).await? {
+        if m.status == "held" {
+            let detail = format!("message {} is held: {}", m.id, m.reason.unwrap_or_default());
+            out.push(json!({"code": "held_message", "detail": detail}));
+        }
+    }
+    for o in store::unsent(&mut conn).await? {
+        if o.game_id.as_deref() == Some(game.id()) && o.status == "failed" {
+            let detail = format!(
+                "message {} could not be sent: {}",
+                o.message,
+                o.last_error.unwrap_or_default()
+            );
+            out.push(json!({"code": "send_failed", "detail": detail}));
+        }
+    }
+    if let Some(due) = game.row.correction_due {
+        let detail =
+            format!("a correction request is owed for the message received {due} (51.3.4)");
+        out.push(json!({"code": "correction_due", "detail": detail}));
+    }
+    let report = game.report(ctx.clock.today())?;
+    for (side, c) in [
+        ("White", &report.clock.white),
+        ("Black", &report.clock.black),
+    ] {
+        if let Some(at) = c.overstepped_at {
+            let detail = format!("{side} overstepped the time control at move {at} (51.6)");
+            out.push(json!({"code": "control_overstepped", "detail": detail}));
+        }
+    }
+    Ok(out)
+}
+
+fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
+    let r = &game.row;
+    let mut s = format!(
+        "{} — {}: {} – {}   (started {}, {}, {} {}/{})\n",
+        r.id,
+        r.event,
+        r.white,
+        r.black,
+        r.start_date,
+        game.profile,
+        "control",
+        game.control.moves(),
+        game.control.days()
+    );
+    s.push_str(&format!(
+        "You play {} against {}; arbiter {}.\n",
+        r.my_color, r.opponent_email, r.arbiter_email
+    ));
+    let status = match (&r.result, r.status.as_str()) {
+        (Some(result), _) => format!("Finished: {result}"),
+        (None, "suspended") => "Suspended: a time-forfeit claim awaits the arbiter".into(),
+        _ if game.my_turn() => "Your move".into(),
+        _ => "Waiting for the partner's move".into(),
+    };
+    s.push_str(&status);
+    s.push_str("\n\n");
+    let glyphs = Glyphs::Unicode;
+    let pos = game.position();
+    let last = game.plies.last().and_then(|&m| {
+        let before = ccmail_core::message::play_all(&game.plies[..game.plies.len() - 1]);
+        board::squares(&before, m)
+    });
+    s.push_str(&board::render(&pos, game.me, glyphs, last));
+    s.push('\n');
+    let mut p = shakmaty::Chess::default();
+    for (i, (&m, row)) in game.plies.iter().zip(&game.moves).enumerate() {
+        let number = if p.turn().is_white() {
+            format!("{}.", p.fullmoves())
+        } else {
+            format!("{}...", p.fullmoves())
+        };
+        s.push_str(&format!(
+            "{number:>5} {:<8} {:<6} received {}  sent {}  {} day(s)\n",
+            notation::san(&p, m),
+            notation::write_move(&p, m, Notation::Numeric),
+            row.received,
+            row.sent,
+            report.ply_days.get(i).copied().unwrap_or(0)
+        ));
+        p.play_unchecked(m);
+    }
+    s.push('\n');
+    for (side, c) in [
+        ("White", &report.clock.white),
+        ("Black", &report.clock.black),
+    ] {
+        s.push_str(&format!(
+            "{side}: {} days + {} penalty = {} of {} by move {}; {} left{}\n",
+            c.days,
+            c.penalty,
+            c.total,
+            c.limit,
+            c.next_control,
+            c.left,
+            if c.on_break { " (on a break)" } else { "" }
+        ));
+    }
+    if report.running_days > 0 {
+        s.push_str(&format!(
+            "Running on the move awaited: {} day(s)\n",
+            report.running_days
+        ));
+    }
+    if !report.deadlines.is_empty() {
+        s.push_str("\nDeadlines:\n");
+        for d in &report.deadlines {
+            let kind = serde_json::to_value(d.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            s.push_str(&format!("  {}  {}\n", d.date, deadline_words(&kind)));
+        }
+    }
+    if !problems.is_empty() {
+        s.push_str("\nProblems:\n");
+        for p in problems {
+            s.push_str(&format!("  {}\n", p["detail"].as_str().unwrap_or_default()));
+        }
+    }
+    s
+}
+
+pub fn deadline_words(kind: &str) -> &'static str {
+    match kind {
+        "repeat" => "repeat our move, Cc the arbiter (51.5.1)",
+        "arbiter_cc" => "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
+        "silence_40" => "40 days without a move (51.5.3)",
+        "claim" => "last day to claim a time forfeit (51.6.1)",
+        "correction" => "ask for a correction (51.3.4)",
+        _ => "deadline",
+    }
+}

@@ -1,0 +1,222 @@
+//! The config file (cli.md, "The config file"): where it is, what it may say, and the checked
+//! [`Config`] the commands get from it.
+//!
+//! The file is TOML with five sections, `[player]`, `[store]`, `[imap]`, `[smtp]` and
+//! `[defaults]`; their keys are listed once, in `schema.rs`, and shown with their defaults
+//! in `config/ccmail.example.toml`, which is also the starter file `ccmail init` writes.
+//!
+//! Loading is strict, because a config mistake otherwise shows up weeks later as a missed
+//! deadline: an unknown key or section, a value of the wrong kind and a missing required key
+//! are all errors that name the key and the file (and, for a typo, the key that was probably
+//! meant). Nothing is looked up on the network or run at load time: a password is only fetched
+//! when a command that talks to a mail server calls [`Imap::password`] or [`Smtp::password`].
+//!
+//! Passwords never appear in `Debug` output or in an error; neither does a `password_cmd`,
+//! which may contain one.
+
+mod env;
+mod error;
+mod read;
+mod schema;
+mod secret;
+mod starter;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+
+pub use error::{Error, ErrorKind};
+pub use starter::{starter, write_starter, write_starter_text};
+
+use secret::PasswordSource;
+
+/// A loaded and checked config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The file it was read from, as it was given.
+    pub path: PathBuf,
+    pub player: Player,
+    pub store: StorePaths,
+    /// The incoming mail server; `None` when the file has no `[imap]`.
+    pub imap: Option<Imap>,
+    /// The outgoing mail server; `None` when the file has no `[smtp]`.
+    pub smtp: Option<Smtp>,
+    pub defaults: Defaults,
+}
+
+/// `[player]`: who the user is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The name signed under the user's moves, surname first ("Петров Пётр").
+    pub name: String,
+    /// The surname written in game headers ("Петров").
+    pub surname: String,
+    /// The address the user plays from.
+    pub email: String,
+    /// An IANA time zone name, checked: the configured one, else the system's.
+    pub timezone: String,
+}
+
+impl Player {
+    /// The time zone the user's own dates are counted in.
+    pub fn tz(&self) -> anyhow::Result<chrono_tz::Tz> {
+        self.timezone
+            .parse()
+            .map_err(|_| anyhow::anyhow!("unknown time zone {:?}", self.timezone))
+    }
+}
+
+/// `[store]`: where ccmail keeps its data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StorePaths {
+    /// The SQLite database file: `[store] path`, else `$XDG_DATA_HOME/ccmail/ccmail.db`
+    /// (`$HOME/.local/share/ccmail/ccmail.db` without `XDG_DATA_HOME`).
+    pub db: PathBuf,
+}
+
+/// `[imap]`: the server the partners' moves arrive at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imap {
+    pub host: String,
+    /// `port`, else 993 with TLS and 143 otherwise.
+    pub port: u16,
+    /// `security`, else TLS: plain is never chosen unless written.
+    pub security: Security,
+    pub username: String,
+    /// The folder moves arrive in; default `INBOX`.
+    pub mailbox: String,
+    /// A CA certificate (PEM) to trust besides the built-in roots. Not checked at load time.
+    pub ca_file: Option<PathBuf>,
+    /// The first run also reads the mail already in [`Imap::mailbox`] from this date on.
+    /// `None`: no date was configured.
+    pub first_sync_since: Option<NaiveDate>,
+    /// The folder a copy of each sent message is appended to; `None`: no copy is kept.
+    pub sent_mailbox: Option<String>,
+    password: PasswordSource,
+}
+
+impl Imap {
+    /// The login password, fetched now: `password_cmd` is run (with `sh -c`, standard error
+    /// shown to the user, one final newline removed from what it prints), `password_env` is
+    /// read from the environment, `password` is returned as written. The errors name the key
+    /// and the file, never the password or what the command printed.
+    pub fn password(&self) -> anyhow::Result<String> {
+        Ok(self.password.fetch()?)
+    }
+}
+
+/// `[smtp]`: the server ccmail sends through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Smtp {
+    pub host: String,
+    /// `port`, else 465 with TLS, 587 with STARTTLS, 25 with plain.
+    pub port: u16,
+    /// `security`, else TLS: plain is never chosen unless written.
+    pub security: Security,
+    /// The login name; `None`: the server is used without logging in. A password is
+    /// configured exactly when a username is.
+    pub username: Option<String>,
+    /// A CA certificate (PEM) to trust besides the built-in roots. Not checked at load time.
+    pub ca_file: Option<PathBuf>,
+    password: Option<PasswordSource>,
+}
+
+impl Smtp {
+    /// The login password, fetched now, as for [`Imap::password`]. An error when
+    /// [`Smtp::username`] is `None` (then there is nothing to log in with).
+    pub fn password(&self) -> anyhow::Result<String> {
+        match &self.password {
+            Some(source) => Ok(source.fetch()?),
+            None => Err(secret::no_smtp_login().into()),
+        }
+    }
+}
+
+/// How a mail connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Security {
+    /// TLS from the first byte (IMAPS, SMTPS). The default.
+    Tls,
+    /// A plain connection upgraded with STARTTLS before logging in.
+    StartTls,
+    /// No encryption at all: only when the config says so.
+    Plain,
+}
+
+impl Security {
+    /// The config's name: `tls`, `starttls` or `plain`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Security::Tls => "tls",
+            Security::StartTls => "starttls",
+            Security::Plain => "plain",
+        }
+    }
+
+    /// The IMAP port when the config gives none: 993 for TLS, else 143.
+    pub fn default_imap_port(self) -> u16 {
+        match self {
+            Security::Tls => 993,
+            Security::StartTls | Security::Plain => 143,
+        }
+    }
+
+    /// The SMTP port when the config gives none: 465 for TLS, 587 for STARTTLS, 25 plain.
+    pub fn default_smtp_port(self) -> u16 {
+        match self {
+            Security::Tls => 465,
+            Security::StartTls => 587,
+            Security::Plain => 25,
+        }
+    }
+}
+
+impl fmt::Display for Security {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// `[defaults]`: what `ccmail game new` uses for a flag that is not given. Each value is
+/// checked and in its canonical text form, ready for the parsers of `ccmail-core`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defaults {
+    /// `ru` or `en`; default `ru`.
+    pub language: String,
+    /// `numeric`, `san` or `san-ru`; default `numeric`.
+    pub notation: String,
+    /// `MOVES/DAYS`, both at least 1; default `10/60`.
+    pub control: String,
+    /// `article51` or `postal104`; default `article51`.
+    pub rules: String,
+}
+
+impl Default for Defaults {
+    fn default() -> Self {
+        Defaults {
+            language: "ru".into(),
+            notation: "numeric".into(),
+            control: "10/60".into(),
+            rules: "article51".into(),
+        }
+    }
+}
+
+/// Where the config file is when `--config` and `CCMAIL_CONFIG` don't say:
+/// `$XDG_CONFIG_HOME/ccmail/config.toml`, else `$HOME/.config/ccmail/config.toml`. An
+/// `XDG_CONFIG_HOME` that is empty or relative is ignored, as the XDG spec says.
+pub fn default_path() -> PathBuf {
+    env::default_config_path(&env::process)
+}
+
+/// Reads and checks the config file at `path`.
+///
+/// The error (an [`Error`]; its [`ErrorKind`] tells a missing file from a wrong one) is one
+/// line that names the file and, for a wrong key or value, the key and what is allowed.
+pub fn load(path: &Path) -> anyhow::Result<Config> {
+    Ok(read::load(path, &env::process)?)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,508 @@
+//! From the file's text to a checked [`Config`].
+//!
+//! The TOML is read into a plain table first and walked by hand rather than through serde, so
+//! that each error can say exactly which key is wrong, in which file, and what it may be. The
+//! names are checked for the whole file before any value (in `schema.rs`): a misspelt key is
+//! reported as misspelt, not as the required key that is then missing.
+
+use std::path::{Path, PathBuf};
+
+use ccmail_core::clock::{Control, Profile};
+use ccmail_core::message::Language;
+use ccmail_core::notation::Notation;
+use chrono::NaiveDate;
+use toml::{Table, Value};
+
+use super::env::{self, Env, ExpandError};
+use super::error::{Error, ErrorKind};
+use super::schema::check_names;
+use super::secret::{How, PasswordSource};
+use super::{Config, Defaults, Imap, Player, Security, Smtp, StorePaths};
+
+/// Keys whose values no error repeats: they hold a password or a command that may print one.
+const SECRET: &[&str] = &["password", "password_cmd"];
+
+/// The three password keys, at most one of which may be given.
+const PASSWORD_KEYS: [&str; 3] = ["password_cmd", "password_env", "password"];
+
+const NON_EMPTY: &str = "a non-empty string";
+const HOST: &str = "a host name such as \"mail.example.org\"";
+const EMAIL: &str = "an e-mail address such as \"name@example.org\"";
+const ZONE: &str = "an IANA time zone name such as \"Europe/Moscow\"";
+const SECURITY: &str = "tls, starttls or plain";
+const PORT: &str = "a whole number from 1 to 65535";
+const DATE: &str = "a date such as 2026-01-31";
+const PATH: &str = "a file path (a non-empty string)";
+const ENV_NAME: &str = "the name of an environment variable";
+
+/// Reads, parses and checks the file at `path`; `env` is the environment to take defaults
+/// from.
+pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
+    let text = read_text(path)?;
+    let doc = parse(path, &text)?;
+    check_names(path, &doc)?;
+    let file = File {
+        path,
+        dir: dir_of(path),
+        env,
+    };
+    let player = player(&file.section(&doc, "player"))?;
+    let store = store(&file.section(&doc, "store"))?;
+    let imap = imap(&file.section(&doc, "imap"))?;
+    let smtp = smtp(&file.section(&doc, "smtp"))?;
+    let defaults = defaults(&file.section(&doc, "defaults"))?;
+    Ok(Config {
+        path: path.to_path_buf(),
+        player,
+        store,
+        imap,
+        smtp,
+        defaults,
+    })
+}
+
+fn read_text(path: &Path) -> Result<String, Error> {
+    let file = path.display();
+    std::fs::read_to_string(path).map_err(|err| match err.kind() {
+        std::io::ErrorKind::NotFound => Error::new(
+            ErrorKind::NotFound,
+            format!(
+                "no config file at {file}: run `ccmail init` to write a starter one \
+                 (or name another with --config or CCMAIL_CONFIG)"
+            ),
+        ),
+        std::io::ErrorKind::InvalidData => Error::new(
+            ErrorKind::Unreadable,
+            format!("the config file {file} is not UTF-8 text"),
+        ),
+        _ => Error::new(
+            ErrorKind::Unreadable,
+            format!("cannot read the config file {file}: {err}"),
+        ),
+    })
+}
+
+/// Parses the TOML. The error gives toml's message with the line and column, but not toml's
+/// quote of the line, which may hold a password.
+fn parse(path: &Path, text: &str) -> Result<Table, Error> {
+    text.parse::<Table>().map_err(|err| {
+        let message = err.message().trim_end();
+        let place = match err.span() {
+            Some(span) => {
+                let (line, column) = line_column(text, span.start);
+                format!(" at line {line}, column {column}")
+            }
+            None => String::new(),
+        };
+        Error::new(
+            ErrorKind::Syntax,
+            format!("TOML syntax error in {}{place}: {message}", path.display()),
+        )
+    })
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// The directory relative paths in the file are taken from.
+fn dir_of(path: &Path) -> PathBuf {
+    std::path::absolute(path)
+        .ok()
+        .and_then(|path| path.parent().map(Path::to_path_buf))
+        .unwrap_or_default()
+}
+
+/// "`key` must be `what`, not `value` (in FILE)"; a secret's value is left out.
+pub(super) fn not(key: &str, what: &str, value: &Value, path: &Path) -> String {
+    let file = path.display();
+    let last = key.rsplit('.').next().unwrap_or(key);
+    if SECRET.contains(&last) {
+        return format!("{key} must be {what} (in {file})");
+    }
+    let shown = match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Integer(n) => n.to_string(),
+        Value::Float(x) => x.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Datetime(dt) => dt.to_string(),
+        Value::Array(_) => "a list".to_owned(),
+        Value::Table(_) => "a table".to_owned(),
+    };
+    format!("{key} must be {what}, not {shown} (in {file})")
+}
+
+/// The file being read, for the sections' errors and paths.
+struct File<'a> {
+    path: &'a Path,
+    dir: PathBuf,
+    env: Env<'a>,
+}
+
+impl<'a> File<'a> {
+    fn section(&'a self, doc: &'a Table, name: &'static str) -> Section<'a> {
+        Section {
+            name,
+            table: doc.get(name).and_then(Value::as_table),
+            file: self,
+        }
+    }
+}
+
+/// One section of the file (`table` is `None` when the file has none), with readers for its
+/// keys that check the value and word the error.
+struct Section<'a> {
+    name: &'static str,
+    table: Option<&'a Table>,
+    file: &'a File<'a>,
+}
+
+impl Section<'_> {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.table?.get(key)
+    }
+
+    fn invalid(&self, key: &str, what: &str, value: &Value) -> Error {
+        let key = format!("{}.{key}", self.name);
+        Error::invalid(not(&key, what, value, self.file.path))
+    }
+
+    fn missing(&self, key: &str) -> Error {
+        Error::invalid(format!(
+            "missing key \"{}.{key}\" in {}",
+            self.name,
+            self.file.path.display()
+        ))
+    }
+
+    /// `key`'s string value, made into a `T` by `parse`; an error (saying it must be
+    /// `what`) when it is not a string or `parse` refuses it; `None` when it is not there.
+    fn parse<T>(
+        &self,
+        key: &str,
+        what: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, Error> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        value
+            .as_str()
+            .and_then(parse)
+            .map(Some)
+            .ok_or_else(|| self.invalid(key, what, value))
+    }
+
+    /// A non-empty string, if there.
+    fn text(&self, key: &str) -> Result<Option<String>, Error> {
+        self.parse(key, NON_EMPTY, non_empty)
+    }
+
+    /// A non-empty string that must be there.
+    fn required_text(&self, key: &str) -> Result<String, Error> {
+        self.text(key)?.ok_or_else(|| self.missing(key))
+    }
+
+    fn host(&self) -> Result<String, Error> {
+        self.parse("host", HOST, |s| {
+            let ok = !s.is_empty() && !s.contains(|c: char| c.is_whitespace() || c == '/');
+            ok.then(|| s.to_owned())
+        })?
+        .ok_or_else(|| self.missing("host"))
+    }
+
+    fn security(&self) -> Result<Security, Error> {
+        let security = self.parse("security", SECURITY, |s| match s {
+            "tls" => Some(Security::Tls),
+            "starttls" => Some(Security::StartTls),
+            "plain" => Some(Security::Plain),
+            _ => None,
+        })?;
+        Ok(security.unwrap_or(Security::Tls))
+    }
+
+    fn port(&self) -> Result<Option<u16>, Error> {
+        let Some(value) = self.get("port") else {
+            return Ok(None);
+        };
+        match value.as_integer().map(u16::try_from) {
+            Some(Ok(port)) if port > 0 => Ok(Some(port)),
+            _ => Err(self.invalid("port", PORT, value)),
+        }
+    }
+
+    /// A path: `~/` expanded, a relative one taken from the file's directory.
+    fn path(&self, key: &str) -> Result<Option<PathBuf>, Error> {
+        let Some(raw) = self.parse(key, PATH, non_empty)? else {
+            return Ok(None);
+        };
+        let key = format!("{}.{key}", self.name);
+        let file = self.file.path.display();
+        match env::expand(&raw, self.file.env, &self.file.dir) {
+            Ok(path) => Ok(Some(path)),
+            Err(ExpandError::NoHome) => Err(Error::invalid(format!(
+                "{key} starts with \"~\", but HOME is not set (in {file})"
+            ))),
+            Err(ExpandError::OtherUser) => Err(Error::invalid(format!(
+                "{key} may start with \"~/\" but not \"~user/\": write the whole path, \
+                 not {raw:?} (in {file})"
+            ))),
+        }
+    }
+
+    /// A TOML date (`2026-01-31`) or the same as a string.
+    fn date(&self, key: &str) -> Result<Option<NaiveDate>, Error> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        let date = match value {
+            Value::Datetime(dt) => match (dt.date, dt.time, dt.offset) {
+                (Some(d), None, None) => {
+                    NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into())
+                }
+                _ => None,
+            },
+            Value::String(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d").ok(),
+            _ => None,
+        };
+        date.map(Some).ok_or_else(|| self.invalid(key, DATE, value))
+    }
+
+    /// The password source, if one of the three keys is given; an error if two are.
+    fn password(&self) -> Result<Option<PasswordSource>, Error> {
+        let given: Vec<&str> = PASSWORD_KEYS
+            .into_iter()
+            .filter(|key| self.get(key).is_some())
+            .collect();
+        let how = match given.as_slice() {
+            [] => return Ok(None),
+            ["password_cmd"] => How::Command(self.required_text("password_cmd")?),
+            ["password_env"] => How::Env(self.env_name()?),
+            [_] => How::Inline(self.inline_password()?),
+            [first, second, ..] => {
+                return Err(Error::invalid(format!(
+                    "{name}.{first} and {name}.{second} are both set in {file}: \
+                     keep one of password_cmd, password_env and password",
+                    name = self.name,
+                    file = self.file.path.display()
+                )));
+            }
+        };
+        Ok(Some(PasswordSource::new(
+            self.name,
+            self.file.path.to_path_buf(),
+            how,
+        )))
+    }
+
+    fn env_name(&self) -> Result<String, Error> {
+        let name = self.parse("password_env", ENV_NAME, |s| {
+            let ok = !s.is_empty() && !s.contains(['=', '\0']);
+            ok.then(|| s.to_owned())
+        })?;
+        name.ok_or_else(|| self.missing("password_env"))
+    }
+
+    /// `password`, allowed only in a file that only its owner can read.
+    fn inline_password(&self) -> Result<String, Error> {
+        let password = self.required_text("password")?;
+        let file = self.file.path.display();
+        match private_mode(self.file.path) {
+            Ok(None) => Ok(password),
+            Ok(Some(mode)) => Err(Error::invalid(format!(
+                "{}.password is set in {file}, but the file is not private (mode {mode:04o}): \
+                 run chmod 600 {file}, or use password_cmd or password_env instead",
+                self.name
+            ))),
+            Err(err) => Err(Error::new(
+                ErrorKind::Unreadable,
+                format!("cannot read the permissions of {file}: {err}"),
+            )),
+        }
+    }
+}
+
+/// `None` if the file's mode lets only its owner read or write it; else the mode.
+#[cfg(unix)]
+fn private_mode(path: &Path) -> std::io::Result<Option<u32>> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
+    Ok((mode & 0o077 != 0).then_some(mode))
+}
+
+#[cfg(not(unix))]
+fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
+    Ok(None)
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+fn player(s: &Section) -> Result<Player, Error> {
+    if s.table.is_none() {
+        return Err(Error::invalid(format!(
+            "missing section [player] in {}: it needs name, surname and email",
+            s.file.path.display()
+        )));
+    }
+    let name = s.required_text("name")?;
+    let surname = s.required_text("surname")?;
+    let email = s.parse("email", EMAIL, |s| is_email(s).then(|| s.to_owned()))?;
+    let email = email.ok_or_else(|| s.missing("email"))?;
+    let timezone = s.parse("timezone", ZONE, |s| env::is_zone(s).then(|| s.to_owned()))?;
+    let timezone = timezone.unwrap_or_else(|| env::system_timezone(s.file.env));
+    Ok(Player {
+        name,
+        surname,
+        email,
+        timezone,
+    })
+}
+
+/// A plausible address: one `@` with something on both sides, no spaces or brackets.
+fn is_email(s: &str) -> bool {
+    let bad = |c: char| c.is_whitespace() || "<>,;\"".contains(c);
+    match s.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty() && !domain.is_empty() && !domain.contains('@') && !s.contains(bad)
+        }
+        None => false,
+    }
+}
+
+fn store(s: &Section) -> Result<StorePaths, Error> {
+    let db = match s.path("path")? {
+        Some(db) => db,
+        None => env::default_db_path(s.file.env).ok_or_else(|| {
+            Error::invalid(format!(
+                "neither XDG_DATA_HOME nor HOME is set, so there is no default database file: \
+                 set store.path in {}",
+                s.file.path.display()
+            ))
+        })?,
+    };
+    Ok(StorePaths { db })
+}
+
+fn imap(s: &Section) -> Result<Option<Imap>, Error> {
+    if s.table.is_none() {
+        return Ok(None);
+    }
+    let host = s.host()?;
+    let security = s.security()?;
+    let port = s.port()?.unwrap_or(security.default_imap_port());
+    let username = s.required_text("username")?;
+    let password = s.password()?.ok_or_else(|| {
+        Error::invalid(format!(
+            "[imap] in {} needs a password: one of password_cmd, password_env or password",
+            s.file.path.display()
+        ))
+    })?;
+    Ok(Some(Imap {
+        host,
+        port,
+        security,
+        username,
+        mailbox: s.text("mailbox")?.unwrap_or_else(|| "INBOX".to_owned()),
+        ca_file: s.path("ca_file")?,
+        first_sync_since: s.date("first_sync_since")?,
+        sent_mailbox: s.text("sent_mailbox")?,
+        password,
+    }))
+}
+
+fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
+    if s.table.is_none() {
+        return Ok(None);
+    }
+    let host = s.host()?;
+    let security = s.security()?;
+    let port = s.port()?.unwrap_or(security.default_smtp_port());
+    let username = s.text("username")?;
+    let password = s.password()?;
+    let file = s.file.path.display();
+    match (&username, &password) {
+        (Some(_), None) => {
+            return Err(Error::invalid(format!(
+                "[smtp] in {file} has a username but no password: \
+                 add one of password_cmd, password_env or password"
+            )));
+        }
+        (None, Some(_)) => {
+            return Err(Error::invalid(format!(
+                "[smtp] in {file} has a password but no username: add smtp.username"
+            )));
+        }
+        _ => {}
+    }
+    Ok(Some(Smtp {
+        host,
+        port,
+        security,
+        username,
+        ca_file: s.path("ca_file")?,
+        password,
+    }))
+}
+
+fn defaults(s: &Section) -> Result<Defaults, Error> {
+    let default = Defaults::default();
+    let language = s.parse("language", "ru or en", |s| {
+        s.parse::<Language>().ok().map(|l| l.as_str().to_owned())
+    })?;
+    let notation = s.parse("notation", "numeric, san or san-ru", |s| {
+        match s.parse::<Notation>().ok()? {
+            n @ (Notation::Numeric | Notation::San | Notation::SanRu) => {
+                Some(n.as_str().to_owned())
+            }
+            _ => None,
+        }
+    })?;
+    let control = s.parse(
+        "control",
+        "MOVES/DAYS with both at least 1, such as \"10/60\"",
+        |s| s.parse::<Control>().ok().map(|c| c.to_string()),
+    )?;
+    let rules = s.parse("rules", "article51 or postal104", |s| {
+        s.parse::<Profile>().ok().map(|p| p.as_str().to_owned())
+    })?;
+    Ok(Defaults {
+        language: language.unwrap_or(default.language),
+        notation: notation.unwrap_or(default.notation),
+        control: control.unwrap_or(default.control),
+        rules: rules.unwrap_or(default.rules),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_characters() {
+        let text = "a = 1\nимя = \"x\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 6), (2, 1));
+        let quote = text.find('"').unwrap();
+        assert_eq!(line_column(text, quote), (2, 7));
+    }
+
+    #[test]
+    fn email_is_plausible() {
+        for good in [
+            "a@b.org",
+            "petrov@localhost",
+            "ivan.ivanov+chess@example.org",
+        ] {
+            assert!(is_email(good), "{good}");
+        }
+        for bad in ["", "a", "@b", "a@", "a@b@c", "a b@c", "<a@b>", "a@b,c@d"] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+}

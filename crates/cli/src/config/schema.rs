@@ -1,0 +1,170 @@
+//! The sections and keys a config file may have, and the check that it has no others, with a
+//! guess at the key that was meant when one is misspelt.
+
+use std::path::Path;
+
+use toml::{Table, Value};
+
+use super::error::Error;
+use super::read::not;
+
+/// Every section and its keys, in the order of the example file.
+pub(super) const SCHEMA: &[(&str, &[&str])] = &[
+    ("player", &["name", "surname", "email", "timezone"]),
+    ("store", &["path"]),
+    (
+        "imap",
+        &[
+            "host",
+            "security",
+            "port",
+            "username",
+            "password_cmd",
+            "password_env",
+            "password",
+            "mailbox",
+            "sent_mailbox",
+            "first_sync_since",
+            "ca_file",
+        ],
+    ),
+    (
+        "smtp",
+        &[
+            "host",
+            "security",
+            "port",
+            "username",
+            "password_cmd",
+            "password_env",
+            "password",
+            "ca_file",
+        ],
+    ),
+    ("defaults", &["language", "notation", "control", "rules"]),
+];
+
+/// Every section is known and a table, every key in it is known.
+pub(super) fn check_names(path: &Path, doc: &Table) -> Result<(), Error> {
+    let file = path.display();
+    for (name, value) in doc {
+        let Some(keys) = keys_of(name) else {
+            return Err(Error::invalid(match value {
+                Value::Table(_) => format!(
+                    "unknown section [{name}] in {file}{}",
+                    hint(closest(name, SCHEMA.iter().map(|(s, _)| *s)).map(|s| format!("[{s}]")))
+                ),
+                _ => format!(
+                    "unknown key \"{name}\" in {file}{}",
+                    hint(elsewhere(name, None).map(|key| format!("\"{key}\"")))
+                ),
+            }));
+        };
+        let Value::Table(table) = value else {
+            let what = format!("a section [{name}]");
+            return Err(Error::invalid(not(name, &what, value, path)));
+        };
+        for key in table.keys() {
+            if !keys.contains(&key.as_str()) {
+                let near = closest(key, keys.iter().copied())
+                    .map(|near| format!("{name}.{near}"))
+                    .or_else(|| elsewhere(key, Some(name)));
+                return Err(Error::invalid(format!(
+                    "unknown key \"{name}.{key}\" in {file}{}",
+                    hint(near.map(|key| format!("\"{key}\"")))
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn keys_of(section: &str) -> Option<&'static [&'static str]> {
+    SCHEMA
+        .iter()
+        .find(|(s, _)| *s == section)
+        .map(|(_, keys)| *keys)
+}
+
+/// " (did you mean X?)", or nothing.
+fn hint(near: Option<String>) -> String {
+    near.map(|near| format!(" (did you mean {near}?)"))
+        .unwrap_or_default()
+}
+
+/// `section.key` for a key of that exact name in another section than `not_in`.
+fn elsewhere(key: &str, not_in: Option<&str>) -> Option<String> {
+    SCHEMA
+        .iter()
+        .filter(|(section, _)| Some(*section) != not_in)
+        .find(|(_, keys)| keys.contains(&key))
+        .map(|(section, _)| format!("{section}.{key}"))
+}
+
+/// The candidate nearest to `word` by edit distance, if it is near enough to be a typo.
+fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    candidates
+        .map(|c| (distance(word, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// The edit distance of `a` and `b` where swapping two neighbouring letters is one edit
+/// (optimal string alignment).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_counts_a_swap_as_one_edit() {
+        let cases = [
+            ("pasword", "password", 1),
+            ("smpt", "smtp", 1),
+            ("hsot", "host", 1),
+            ("port", "port", 0),
+            ("", "abc", 3),
+            ("язык", "язы", 1),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(distance(a, b), want, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn closest_finds_typos_only() {
+        let keys = || keys_of("imap").unwrap().iter().copied();
+        assert_eq!(closest("pasword", keys()), Some("password"));
+        assert_eq!(closest("passwd_cmd", keys()), Some("password_cmd"));
+        assert_eq!(closest("usernmae", keys()), Some("username"));
+        assert_eq!(closest("mailbx", keys()), Some("mailbox"));
+        assert_eq!(closest("server", keys()), None);
+        assert_eq!(closest("x", keys()), None);
+    }
+}

@@ -1,0 +1,184 @@
+//! Where a mail password comes from, and fetching it when it is needed.
+//!
+//! The source is kept, not the password: a command is run, a variable read, only when a
+//! command that talks to the server asks. `Debug` shows the kind of source and never the
+//! password or the command (a command may hold one: `printf hunter2`). No error here repeats
+//! the password or what the command printed.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+
+use super::error::{Error, ErrorKind};
+
+/// One of the three ways `[imap]` or `[smtp]` give a password.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct PasswordSource {
+    /// `imap` or `smtp`, for the errors.
+    section: &'static str,
+    /// The config file, for the errors.
+    file: PathBuf,
+    how: How,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub(super) enum How {
+    /// `password_cmd`: run with `sh -c`, its output is the password.
+    Command(String),
+    /// `password_env`: the name of the variable that holds it.
+    Env(String),
+    /// `password`: the password itself (the file was checked to be private).
+    Inline(String),
+}
+
+impl PasswordSource {
+    pub(super) fn new(section: &'static str, file: PathBuf, how: How) -> Self {
+        PasswordSource { section, file, how }
+    }
+
+    /// The password, fetched now.
+    pub(super) fn fetch(&self) -> Result<String, Error> {
+        match &self.how {
+            How::Command(command) => self.run(command),
+            How::Env(name) => self.read_var(name),
+            How::Inline(password) => Ok(password.clone()),
+        }
+    }
+
+    /// Runs `password_cmd`. Its standard error goes to the user, where a password manager's
+    /// own complaint is most useful; its standard input is closed, so that a command that
+    /// would wait for a typed password fails at once instead of hanging the daemon.
+    fn run(&self, command: &str) -> Result<String, Error> {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|err| self.error("password_cmd", &format!("could not be run: {err}")))?;
+        if !output.status.success() {
+            return Err(self.error("password_cmd", &failure(output.status)));
+        }
+        let Ok(mut text) = String::from_utf8(output.stdout) else {
+            return Err(self.error("password_cmd", "printed something that is not UTF-8 text"));
+        };
+        if text.ends_with('\n') {
+            text.pop();
+            if text.ends_with('\r') {
+                text.pop();
+            }
+        }
+        if text.is_empty() {
+            return Err(self.error("password_cmd", "printed nothing"));
+        }
+        Ok(text)
+    }
+
+    /// Reads `password_env`'s variable.
+    fn read_var(&self, name: &str) -> Result<String, Error> {
+        match std::env::var_os(name) {
+            None => Err(self.error("password_env", &format!("names {name}, which is not set"))),
+            Some(value) if value.is_empty() => {
+                Err(self.error("password_env", &format!("names {name}, which is empty")))
+            }
+            Some(value) => value.into_string().map_err(|_| {
+                self.error("password_env", &format!("names {name}, which is not UTF-8"))
+            }),
+        }
+    }
+
+    /// "imap.password_cmd failed with exit status 1 (in FILE)".
+    fn error(&self, key: &str, what: &str) -> Error {
+        let message = format!("{}.{key} {what} (in {})", self.section, self.file.display());
+        Error::new(ErrorKind::Password, message)
+    }
+}
+
+/// How a command failed: "failed with exit status 3", "was killed by signal 9".
+fn failure(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return format!("was killed by signal {signal}");
+    }
+    match status.code() {
+        Some(code) => format!("failed with exit status {code}"),
+        None => format!("failed ({status})"),
+    }
+}
+
+/// [`super::Smtp::password`] when `[smtp]` has no username.
+pub(super) fn no_smtp_login() -> Error {
+    Error::new(
+        ErrorKind::Password,
+        "[smtp] has no username, so there is no password to log in with",
+    )
+}
+
+impl fmt::Debug for PasswordSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.how {
+            How::Command(_) => f.write_str("Command(<hidden>)"),
+            How::Env(name) => f.debug_tuple("Env").field(name).finish(),
+            How::Inline(_) => f.write_str("Inline(<hidden>)"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(cmd: &str) -> PasswordSource {
+        PasswordSource::new("imap", "/c.toml".into(), How::Command(cmd.into()))
+    }
+
+    #[test]
+    fn a_command_loses_one_final_newline_only() {
+        let cases = [
+            ("printf secret", "secret"),
+            ("echo secret", "secret"),
+            ("printf 'secret\\r\\n'", "secret"),
+            ("printf 'secret\\n\\n'", "secret\n"),
+            ("printf ' sec ret '", " sec ret "),
+        ];
+        for (cmd, want) in cases {
+            assert_eq!(command(cmd).fetch().unwrap(), want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn a_command_that_fails_or_prints_nothing_is_an_error() {
+        let cases = [
+            (
+                "echo hunter2; exit 3",
+                "imap.password_cmd failed with exit status 3 (in /c.toml)",
+            ),
+            ("true", "imap.password_cmd printed nothing (in /c.toml)"),
+            (
+                "kill -9 $$",
+                "imap.password_cmd was killed by signal 9 (in /c.toml)",
+            ),
+            (
+                "printf '\\377'",
+                "imap.password_cmd printed something that is not UTF-8 text (in /c.toml)",
+            ),
+        ];
+        for (cmd, want) in cases {
+            let err = command(cmd).fetch().unwrap_err();
+            assert_eq!(err.to_string(), want, "{cmd}");
+            assert_eq!(err.kind(), ErrorKind::Password);
+        }
+    }
+
+    #[test]
+    fn debug_hides_the_password_and_the_command() {
+        let inline = PasswordSource::new("smtp", "/c".into(), How::Inline("hunter2".into()));
+        assert_eq!(format!("{inline:?}"), "Inline(<hidden>)");
+        assert_eq!(
+            format!("{:?}", command("printf hunter2")),
+            "Command(<hidden>)"
+        );
+        let env = PasswordSource::new("smtp", "/c".into(), How::Env("PW".into()));
+        assert_eq!(format!("{env:?}"), "Env(\"PW\")");
+    }
+}
