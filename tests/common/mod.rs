@@ -42,3 +42,82 @@ pub fn emls(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// A player with a home of their own: config, database, the real binary.
+pub struct Player {
+    pub home: tempfile::TempDir,
+    pub email: String,
+}
+
+impl Player {
+    /// A player (`name` surname first) with a config in a temporary home. Time zone
+    /// Europe/Moscow; no mail servers.
+    pub fn new(name: &str, surname: &str, email: &str) -> Player {
+        let home = tempfile::tempdir().unwrap();
+        let config = format!(
+            "[player]\nname = \"{name}\"\nsurname = \"{surname}\"\nemail = \"{email}\"\n\
+             timezone = \"Europe/Moscow\"\n\n[store]\npath = \"{}\"\n",
+            home.path().join("ccmail.db").display()
+        );
+        std::fs::write(home.path().join("config.toml"), config).unwrap();
+        Player {
+            home,
+            email: email.into(),
+        }
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.home.path().join("config.toml")
+    }
+
+    /// Runs `ccmail ARGS…` with this player's config and a clean environment.
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"))
+            .args(args)
+            .env("CCMAIL_CONFIG", self.config())
+            .env("HOME", self.home.path())
+            .env_remove("CCMAIL_NOW")
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_DATA_HOME")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    /// Runs and expects success; returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "ccmail {args:?} failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Runs and expects failure (exit 1); returns stderr.
+    pub fn fails(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "ccmail {args:?}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        String::from_utf8(out.stderr).unwrap()
+    }
+
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        serde_json::from_str(&self.ok(&all)).unwrap()
+    }
+
+    /// Writes a message file in this player's home and applies it, received on `received`.
+    pub fn apply_text(&self, name: &str, raw: &str, received: &str) -> String {
+        let path = self.home.path().join(name);
+        std::fs::write(&path, raw).unwrap();
+        self.ok(&["apply", path.to_str().unwrap(), "--received", received])
+    }
+}

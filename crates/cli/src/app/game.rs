@@ -183,7 +183,7 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Color {
-        if self.plies.len() % 2 == 0 {
+        if self.plies.len().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -343,13 +343,13 @@ pub fn to_uci(m: Move) -> String {
 
 /// The game as PGN for the arbiter (51.9.1) and `export`: the roster, `Mode "EM"`, both
 /// addresses, and each move's dates and days as a comment.
-pub fn pgn(game: &Game, today: NaiveDate) -> anyhow::Result<String> {
+pub fn pgn(game: &Game, today: NaiveDate, my_email: &str) -> anyhow::Result<String> {
     let report = game.report(today)?;
     let r = &game.row;
     let (white_na, black_na) = if game.me.is_white() {
-        (String::new(), r.opponent_email.clone())
+        (my_email.to_owned(), r.opponent_email.clone())
     } else {
-        (r.opponent_email.clone(), String::new())
+        (r.opponent_email.clone(), my_email.to_owned())
     };
     let result = r.result.clone().unwrap_or_else(|| "*".into());
     let tags = [

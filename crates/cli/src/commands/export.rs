@@ -28,7 +28,7 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
         }
         out
     } else {
-        ccmail::app::game::pgn(&game, ctx.clock.today())?.into_bytes()
+        ccmail::app::game::pgn(&game, ctx.clock.today(), &ctx.me.email)?.into_bytes()
     };
     match output {
         Some(path) => std::fs::write(&path, &bytes)
