@@ -92,6 +92,18 @@ fn reply<'a>(
     }
 }
 
+/// The decoded text of each message of an mbox, as a mail client shows it.
+fn mail_texts(mbox: &str) -> Vec<String> {
+    mbox.split("\nFrom ")
+        .map(|entry| {
+            let raw = entry.split_once('\n').map_or("", |(_, rest)| rest);
+            ccmail_mail::mime::decode(raw.as_bytes())
+                .map(|d| d.text)
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn show(me: &Player, id: &str, now: &str) -> Value {
     me.json(&["--now", now, "show", id])
 }
@@ -301,6 +313,11 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         out.contains("our move 2. Nf3 was repeated as 2. Nc3 (51.3.3)"),
         "{out}"
     );
+    // The correction request is queued at once (51.3.4), with what was wrong.
+    assert!(
+        out.contains("correction requested (51.3.4) (queued)"),
+        "{out}"
+    );
     let v = show(&me, &id, "2026-03-09");
     assert_eq!(sans(&v), ["e4", "e5", "Nf3"]);
     assert_eq!(clock(&v, "black").1, 2, "two penalty days (51.4.7)");
@@ -310,16 +327,16 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         "{problems:?}"
     );
     assert!(
-        problems.iter().any(|p| p["code"] == "correction_due"),
+        !problems.iter().any(|p| p["code"] == "correction_due"),
         "{problems:?}"
     );
-    assert!(
-        v["deadlines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|d| d["kind"] == "correction" && d["date"] == "2026-03-09")
-    );
+    let mbox = me.ok(&["export", &id, "--mbox"]);
+    let request = mail_texts(&mbox)
+        .into_iter()
+        .find(|m| m.contains("Прошу исправить ход"))
+        .expect("a correction request");
+    assert!(request.contains("Мой ход: 2. 7163\n"), "{request}");
+    assert!(request.contains("- our move 2. Nf3 was repeated as 2. Nc3 (51.3.3); 2 penalty days recorded (51.4.7)\n- Прошу исправить ход (51.3.4)\n"), "{request}");
     let inbox = me.ok(&["inbox"]);
     assert!(
         inbox.contains("our move 2. Nf3 was repeated as 2. Nc3"),
@@ -345,9 +362,9 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
             .iter()
             .any(|p| p["code"] == "correction_due")
     );
-    // Our next message states the wrong repetition and the penalty (51.2.3 notes).
+    // The statement went with the correction request; our next move doesn't repeat it.
     let preview = me.ok(&["--now", "2026-03-12", "move", &id, "Bb5", "--dry-run"]);
-    assert!(preview.contains("Замечания:\n- our move 2. Nf3 was repeated as 2. Nc3 (51.3.3); 2 penalty days recorded (51.4.7)\n"), "{preview}");
+    assert!(!preview.contains("Замечания"), "{preview}");
     // Black: 2 (e5) + 1 (the rejected message, 07–08.03) + 2 (the corrected Nc6 from its
     // send date 08.03 to 10.03, not counted twice) + 2 penalty = 7. White: 1 + 0 + 1 = 2.
     assert!(

@@ -114,10 +114,18 @@ impl Player {
         serde_json::from_str(&self.ok(&all)).unwrap()
     }
 
-    /// Writes a message file in this player's home and applies it, received on `received`.
+    /// Writes a message file in this player's home and applies it on the day it is
+    /// `received` (what the rules require in answer is dated that day too).
     pub fn apply_text(&self, name: &str, raw: &str, received: &str) -> String {
         let path = self.home.path().join(name);
         std::fs::write(&path, raw).unwrap();
-        self.ok(&["apply", path.to_str().unwrap(), "--received", received])
+        self.ok(&[
+            "--now",
+            received,
+            "apply",
+            path.to_str().unwrap(),
+            "--received",
+            received,
+        ])
     }
 }

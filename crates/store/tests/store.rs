@@ -101,6 +101,43 @@ async fn games_moves_and_variations() {
     );
     assert_eq!(ms[1].received, d("2026-01-16"));
     assert_eq!(all_moves(&mut c, false).await.unwrap().len(), 2);
+    let packed = all_moves_packed(&mut c, false, false).await.unwrap();
+    let dates = all_moves_packed(&mut c, false, true).await.unwrap();
+    assert_eq!(
+        (dates[0].uci.as_str(), dates[0].sent.as_str()),
+        ("- -", "2026-01-15 2026-01-15")
+    );
+    assert_eq!(packed.len(), 1);
+    assert_eq!(
+        (packed[0].uci.as_str(), packed[0].received.as_str()),
+        ("e2e4 e7e5", "2026-01-14 2026-01-16")
+    );
+    let shuffled = PackedMoves {
+        ply: "2 1".into(),
+        uci: "e7e5 e2e4".into(),
+        san: "e5 e4".into(),
+        received: "2026-01-16 2026-01-14".into(),
+        sent: "2026-01-15 2026-01-15".into(),
+        ..packed[0].clone()
+    };
+    assert_eq!(shuffled.unpack().unwrap()[0].uci, "e2e4");
+    assert_eq!(
+        PackedMoves {
+            ply: "1".into(),
+            ..packed[0].clone()
+        }
+        .unpack(),
+        None
+    );
+    assert_eq!(
+        packed[0].unpack().unwrap(),
+        moves(&mut c, "g1")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| MoveRow { message: None, ..m })
+            .collect::<Vec<_>>()
+    );
 
     set_status(&mut c, "g2", "finished", Some("1-0"))
         .await

@@ -41,7 +41,6 @@ pub struct Draft {
     pub sent: NaiveDate,
     pub form: Outgoing,
     pub mail: smtp::Outgoing,
-    pub raw: Vec<u8>,
     pub kind: &'static str,
     pub result: Option<&'static str>,
     pub draw_offered_by: Option<String>,
@@ -253,34 +252,27 @@ pub fn draft(
     } else {
         "move"
     };
-    let opponent_name = if game.me.is_white() {
-        &game.row.black
+    let cc = if cc_arbiter {
+        vec![game.row.arbiter_email.clone()]
     } else {
-        &game.row.white
+        Vec::new()
     };
-    let mail = smtp::Outgoing {
-        from: smtp::Mailbox::new(me.name.clone(), me.email.clone()),
-        to: vec![smtp::Mailbox::new(
-            opponent_name.clone(),
-            game.row.opponent_email.clone(),
-        )],
-        cc: if cc_arbiter {
-            vec![smtp::Mailbox::new(
-                String::new(),
-                game.row.arbiter_email.clone(),
-            )]
-        } else {
-            Vec::new()
+    let mail = envelope(
+        game,
+        me,
+        clock,
+        Letter {
+            subject: message::subject(&form),
+            body: message::write(&form),
+            to: vec![game.row.opponent_email.clone()],
+            cc,
+            kind,
+            ply: n + 1,
         },
-        subject: message::subject(&form),
-        body: message::write(&form),
-        message_id: message_id(id, n + 1, kind, clock, &me.email),
-        in_reply_to: thread.last().cloned(),
-        references: thread.iter().rev().take(20).rev().cloned().collect(),
-        date: clock.now.fixed_offset(),
-        attachments: Vec::new(),
-    };
-    let raw = smtp::build(&mail).context("can't build the message")?;
+        thread,
+    );
+    // Built once here so that a message that can't be built fails before anything is stored.
+    smtp::build(&mail).context("can't build the message")?;
     let draw_offered_by = if req.offer_draw {
         Some(color_name(game.me).to_owned())
     } else if result.is_some() || draw_offered_by_them {
@@ -297,7 +289,6 @@ pub fn draft(
         sent,
         form,
         mail,
-        raw,
         kind,
         result,
         draw_offered_by,
@@ -312,21 +303,77 @@ pub fn message_id(game: &str, ply: usize, kind: &str, clock: &Clock, email: &str
     format!("ccmail.{game}.{ply}.{hex}@{domain}")
 }
 
-/// Stores the draft: the message (queued in the outbox), our move, the game's new state.
-pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> anyhow::Result<i64> {
-    let to_addrs = d.mail.recipients().join(",");
+/// What a message says and to whom, before it is an RFC 5322 message.
+#[derive(Debug, Clone)]
+pub struct Letter {
+    pub subject: String,
+    pub body: String,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    /// `move`, `repeat`, `correction`, `pgn`, `break`, `claim`, … (the store's `kind`).
+    pub kind: &'static str,
+    /// The ply it concerns, for the Message-ID.
+    pub ply: usize,
+}
+
+/// The mail for a letter in `game`: from us, our own stable Message-ID, threaded into the
+/// game's mail (In-Reply-To the last message, References the last twenty).
+pub fn envelope(
+    game: &Game,
+    me: &Me,
+    clock: &Clock,
+    letter: Letter,
+    thread: &[String],
+) -> smtp::Outgoing {
+    let opponent_name = if game.me.is_white() {
+        &game.row.black
+    } else {
+        &game.row.white
+    };
+    let mailbox = |email: &String| {
+        let name = if *email == game.row.opponent_email {
+            opponent_name.clone()
+        } else {
+            String::new()
+        };
+        smtp::Mailbox::new(name, email.clone())
+    };
+    smtp::Outgoing {
+        from: smtp::Mailbox::new(me.name.clone(), me.email.clone()),
+        to: letter.to.iter().map(mailbox).collect(),
+        cc: letter.cc.iter().map(mailbox).collect(),
+        subject: letter.subject,
+        body: letter.body,
+        message_id: message_id(game.id(), letter.ply, letter.kind, clock, &me.email),
+        in_reply_to: thread.last().cloned(),
+        references: thread.iter().rev().take(20).rev().cloned().collect(),
+        date: clock.now.fixed_offset(),
+        attachments: Vec::new(),
+    }
+}
+
+/// Stores an outgoing message and queues it in the outbox (sent after the commit).
+pub async fn queue_mail(
+    conn: &mut SqliteConnection,
+    clock: &Clock,
+    game: Option<&str>,
+    kind: &str,
+    mail: &smtp::Outgoing,
+) -> anyhow::Result<i64> {
+    let raw = smtp::build(mail).context("can't build the message")?;
+    let to_addrs = mail.recipients().join(",");
     let id = store::insert_message(
         conn,
         &NewMessage {
             direction: "out",
-            message_id: Some(&d.mail.message_id),
-            raw: &d.raw,
-            game_id: Some(&d.game_id),
-            kind: d.kind,
-            from_addr: Some(d.mail.envelope_from()),
+            message_id: Some(&mail.message_id),
+            raw: &raw,
+            game_id: game,
+            kind,
+            from_addr: Some(mail.envelope_from()),
             to_addrs: Some(&to_addrs),
-            subject: Some(&d.mail.subject),
-            date_header: Some(d.mail.date.to_rfc3339()),
+            subject: Some(&mail.subject),
+            date_header: Some(mail.date.to_rfc3339()),
             status: "queued",
             created_at: &clock.stamp(),
             ..NewMessage::default()
@@ -337,11 +384,17 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
     store::enqueue(
         conn,
         id,
-        d.mail.envelope_from(),
-        &d.mail.recipients(),
+        mail.envelope_from(),
+        &mail.recipients(),
         &clock.stamp(),
     )
     .await?;
+    Ok(id)
+}
+
+/// Stores the draft: the message (queued in the outbox), our move, the game's new state.
+pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> anyhow::Result<i64> {
+    let id = queue_mail(conn, clock, Some(&d.game_id), d.kind, &d.mail).await?;
     if let Some(m) = d.my_move {
         let pos = message::play_all(&d.form.moves);
         store::insert_move(

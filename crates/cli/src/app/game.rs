@@ -9,7 +9,7 @@ use ccmail_core::clock::{
     Penalty, PenaltyCause, Ply, Profile, Variation,
 };
 use ccmail_core::message::Language;
-use ccmail_core::notation::{self, Notation};
+use ccmail_core::notation::Notation;
 use ccmail_store::{self as store, BreakRow, ExtraRow, GameRow, MoveRow, PenaltyRow, VariationRow};
 use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
@@ -94,10 +94,30 @@ impl Game {
         conn: &mut store::SqliteConnection,
         all: bool,
     ) -> anyhow::Result<Vec<Game>> {
+        Game::load_many(conn, all, false).await
+    }
+
+    /// As [`Game::load_all`], for the clock only: each move's dates, no moves. `plies` is
+    /// empty, so there is no position; `to_move`, the clock and the deadlines are right.
+    pub async fn load_all_dates(
+        conn: &mut store::SqliteConnection,
+        all: bool,
+    ) -> anyhow::Result<Vec<Game>> {
+        Game::load_many(conn, all, true).await
+    }
+
+    async fn load_many(
+        conn: &mut store::SqliteConnection,
+        all: bool,
+        dates_only: bool,
+    ) -> anyhow::Result<Vec<Game>> {
         let rows = store::games(conn, all).await?;
         let mut parts: HashMap<String, Parts> = HashMap::with_capacity(rows.len());
-        for m in store::all_moves(conn, all).await? {
-            parts.entry(m.game_id.clone()).or_default().moves.push(m);
+        for packed in store::all_moves_packed(conn, all, dates_only).await? {
+            let moves = packed
+                .unpack()
+                .ok_or_else(|| anyhow!("the moves of game {} don't unpack", packed.game_id))?;
+            parts.entry(packed.game_id).or_default().moves = moves;
         }
         for p in store::all_penalties(conn).await? {
             parts
@@ -124,16 +144,40 @@ impl Game {
         rows.into_iter()
             .map(|row| {
                 let p = parts.remove(&row.id).unwrap_or_default();
-                Game::from_parts(row, p, my_breaks.clone())
+                if dates_only {
+                    Game::without_plies(row, p, my_breaks.clone())
+                } else {
+                    Game::from_parts(row, p, my_breaks.clone())
+                }
             })
             .collect()
     }
 
+    /// A game from its rows, its moves replayed into `plies`.
     pub fn from_parts(
         row: GameRow,
         parts: Parts,
         my_breaks: Vec<BreakRow>,
     ) -> anyhow::Result<Game> {
+        let mut game = Game::without_plies(row, parts, my_breaks)?;
+        let mut pos = Chess::default();
+        for m in &game.moves {
+            let mv = uci_move(&pos, &m.uci).ok_or_else(|| {
+                anyhow!(
+                    "move {} ({}) of {} does not replay",
+                    m.ply,
+                    m.uci,
+                    game.row.id
+                )
+            })?;
+            pos.play_unchecked(mv);
+            game.plies.push(mv);
+        }
+        Ok(game)
+    }
+
+    /// A game from its rows without replaying the moves (`plies` empty).
+    fn without_plies(row: GameRow, parts: Parts, my_breaks: Vec<BreakRow>) -> anyhow::Result<Game> {
         let context = || format!("game {} in the database", row.id);
         let me = color(&row.my_color).with_context(context)?;
         let profile: Profile = row.rules.parse().with_context(context)?;
@@ -141,25 +185,13 @@ impl Game {
             .with_context(context)?;
         let notation: Notation = row.notation.parse().with_context(context)?;
         let language: Language = row.language.parse().with_context(context)?;
-        let mut pos = Chess::default();
-        let mut plies = Vec::with_capacity(parts.moves.len());
-        for m in &parts.moves {
-            let mv = UciMove::from_ascii(m.uci.as_bytes())
-                .ok()
-                .and_then(|u| u.to_move(&pos).ok())
-                .ok_or_else(|| {
-                    anyhow!("move {} ({}) of {} does not replay", m.ply, m.uci, row.id)
-                })?;
-            pos.play_unchecked(mv);
-            plies.push(mv);
-        }
         Ok(Game {
             me,
             profile,
             control,
             notation,
             language,
-            plies,
+            plies: Vec::new(),
             moves: parts.moves,
             penalties: parts.penalties,
             extras: parts.extras,
@@ -183,7 +215,7 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Color {
-        if self.plies.len().is_multiple_of(2) {
+        if self.moves.len().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -283,19 +315,27 @@ impl Game {
     /// The `show --json` object of cli.md.
     pub fn to_json(&self, today: NaiveDate, problems: Vec<Value>) -> anyhow::Result<Value> {
         let report = self.report(today)?;
-        let mut pos = Chess::default();
-        let mut moves = Vec::with_capacity(self.plies.len());
-        for (i, (&m, row)) in self.plies.iter().zip(&self.moves).enumerate() {
-            moves.push(json!({
-                "ply": row.ply,
-                "san": notation::san(&pos, m),
-                "numeric": notation::write_move(&pos, m, Notation::Numeric),
-                "received": row.received.to_string(),
-                "sent": row.sent.to_string(),
-                "days": report.ply_days.get(i),
-            }));
-            pos.play_unchecked(m);
-        }
+        self.json_with(&report, problems)
+    }
+
+    /// The `show --json` object from a report already made (`games --json` sorts by it).
+    pub fn json_with(&self, report: &ClockReport, problems: Vec<Value>) -> anyhow::Result<Value> {
+        let moves: Vec<Value> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                json!({
+                    "ply": row.ply,
+                    "san": row.san,
+                    "numeric": numeric_of_uci(&row.uci),
+                    "received": row.received.to_string(),
+                    "sent": row.sent.to_string(),
+                    "days": report.ply_days.get(i),
+                })
+            })
+            .collect();
+        let pos = self.position();
         let r = &self.row;
         Ok(json!({
             "id": r.id,
@@ -329,6 +369,22 @@ pub fn break_span(b: &BreakRow) -> Option<DateSpan> {
         None => b.to_date,
     };
     DateSpan::new(b.from_date, to).ok()
+}
+
+/// ICCF numeric notation from a stored UCI move: files a–h are 1–8, castling is already the
+/// king's move in UCI (`e1g1` → `5171`), a promotion adds 1–4 for Q R B N.
+pub fn numeric_of_uci(uci: &str) -> String {
+    uci.chars()
+        .enumerate()
+        .map(|(i, c)| match (i, c) {
+            (4, 'q') => '1',
+            (4, 'r') => '2',
+            (4, 'b') => '3',
+            (4, 'n') => '4',
+            (0 | 2, 'a'..='h') => char::from(b'1' + (c as u8 - b'a')),
+            (_, c) => c,
+        })
+        .collect()
 }
 
 /// Plays a UCI move (as stored) in `pos`.
@@ -392,4 +448,34 @@ pub fn pgn(game: &Game, today: NaiveDate, my_email: &str) -> anyhow::Result<Stri
         result,
     };
     Ok(ccmail_core::pgn::write(&g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ccmail_core::notation;
+
+    #[test]
+    fn numeric_from_uci_matches_the_notation_writer() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1p6/R3K3 b Q - 0 1",
+        ];
+        for fen in fens {
+            let pos: Chess = Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            for m in pos.legal_moves() {
+                assert_eq!(
+                    numeric_of_uci(&to_uci(m)),
+                    notation::write_move(&pos, m, Notation::Numeric),
+                    "{m:?} in {fen}"
+                );
+            }
+        }
+    }
 }

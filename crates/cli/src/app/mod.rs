@@ -3,6 +3,7 @@
 //! transaction with what the rules require in answer.
 
 pub mod apply;
+pub mod chores;
 pub mod compose;
 pub mod game;
 pub mod outbox;

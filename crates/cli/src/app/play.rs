@@ -106,26 +106,21 @@ pub(super) async fn incoming_to_game(
     // The dates of their move (51.2.3).
     let mut notes: Vec<String> = Vec::new();
     let our_last_sent = game.moves.last().map(|m| m.sent);
+    let our_last = game
+        .plies
+        .last()
+        .map(|&m| numbered(&ccmail_core::message::play_all(&game.plies[..n - 1]), m))
+        .unwrap_or_default();
     let their_received = match (msg.received, our_last_sent) {
         (_, None) => game.row.start_date,
         (Some(r), Some(_)) => r,
         (None, Some(sent)) => {
             notes.push(format!(
-                "the receipt date of our move {n} was not given; taken as its send date {sent} (51.2.3)"
+                "the receipt date of our move {our_last} was not given; taken as its send date {sent} (51.2.3)"
             ));
             sent
         }
     };
-    // A corrected move after a rejected one (51.3.4): the rejected message's days are charged
-    // already, so the corrected ply counts from that message's send date at the earliest.
-    let ply = n as i64 + 1;
-    let rejected_until = game
-        .extras
-        .iter()
-        .filter(|e| e.kind == "rejected_message" && e.ply == ply)
-        .map(|e| e.to_date)
-        .max();
-    let their_received = rejected_until.map_or(their_received, |d| their_received.max(d));
     let mut their_sent = actual_sent.or(msg.sent).unwrap_or(received);
     if let (Some(stated), Some(actual)) = (msg.sent, actual_sent)
         && stated != actual
@@ -137,15 +132,27 @@ pub(super) async fn incoming_to_game(
     if let (Some(confirmed), Some(ours)) = (msg.partner_move_sent, our_last_sent)
         && confirmed != ours
     {
-        notes.push(format!("our move {n} was sent {ours}, not {confirmed}"));
+        notes.push(format!(
+            "our move {our_last} was sent {ours}, not {confirmed}"
+        ));
     }
     if let Some(ours) = our_last_sent
         && (their_received - ours).num_days() > 1
     {
         notes.push(format!(
-            "our move {n} of {ours} took until {their_received} to arrive: more than the one day of 51.2.5"
+            "our move {our_last} of {ours} took until {their_received} to arrive: more than the one day of 51.2.5"
         ));
     }
+    // A corrected move after a rejected one (51.3.4): the rejected message's days are charged
+    // already, so the corrected ply counts from that message's send date at the earliest.
+    let ply = n as i64 + 1;
+    let rejected_until = game
+        .extras
+        .iter()
+        .filter(|e| e.kind == "rejected_message" && e.ply == ply)
+        .map(|e| e.to_date)
+        .max();
+    let their_received = rejected_until.map_or(their_received, |d| their_received.max(d));
     if their_sent < their_received {
         notes.push(format!("the send date {their_sent} is before the receipt date {their_received}; taken as {their_received}"));
         their_sent = their_received;

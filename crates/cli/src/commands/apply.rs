@@ -5,6 +5,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use ccmail::app::apply::{self, Arrival, Outcome};
+use ccmail::app::chores;
 use ccmail::app::game::Game;
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};
 
@@ -30,6 +31,15 @@ pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Resu
         uid: None,
     };
     let outcome = apply::apply(&ctx.store, &ctx.me, &ctx.clock, &arrival).await?;
+    // What the rules require in answer (a correction request, the PGN of a finished game) is
+    // queued, exactly as the daemon would.
+    if let Some(game) = outcome.game() {
+        for done in chores::run_for(&ctx.store, &ctx.me, &ctx.clock, game).await? {
+            if !ctx.json {
+                println!("{done} (queued)");
+            }
+        }
+    }
     print_outcome(ctx, &outcome).await
 }
 

@@ -9,7 +9,14 @@ use super::show::{deadline_words, problems_of};
 
 pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     let today = ctx.clock.today();
-    let games = Game::load_all(&mut *ctx.store.conn().await?, all).await?;
+    let mut conn = ctx.store.conn().await?;
+    let games = if ctx.json {
+        Game::load_all(&mut conn, all).await?
+    } else {
+        // The listing needs the clock, not the positions.
+        Game::load_all_dates(&mut conn, all).await?
+    };
+    drop(conn);
     let mut rows = Vec::with_capacity(games.len());
     for g in games {
         let report = g.report(today)?;
@@ -28,13 +35,13 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     });
     if ctx.json {
         let mut out = Vec::with_capacity(rows.len());
-        for (g, ..) in &rows {
+        for (g, report, ..) in &rows {
             let problems = if g.row.correction_due.is_some() || g.row.status != "active" {
                 problems_of(ctx, g).await?
             } else {
                 Vec::new()
             };
-            out.push(g.to_json(today, problems)?);
+            out.push(g.json_with(report, problems)?);
         }
         println!("{}", serde_json::to_string(&out)?);
         return Ok(());
@@ -72,7 +79,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             r.event,
             r.opponent_email,
             color_name(g.me),
-            g.plies.len() / 2 + 1,
+            g.moves.len() / 2 + 1,
             turn,
             w.total,
             w.limit,

@@ -3,6 +3,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Context;
+use ccmail::app::chores;
 use ccmail::app::compose::{self, Request};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
@@ -63,7 +64,17 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
     compose::queue(&mut tx, &ctx.clock, &draft).await?;
     tx.commit().await?;
+    chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
     let what = draft.mail.subject.clone();
+    flush(ctx, &what).await?;
+    if let Some(result) = draft.result {
+        println!("The game is over: {result}.");
+    }
+    Ok(())
+}
+
+/// Sends the outbox now when the config has `[smtp]`; says what happened to `what`.
+pub async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
     match &ctx.cfg.smtp {
         None => println!("queued: {what} (no [smtp] in the config: it stays in the outbox)"),
         Some(cfg) => {
@@ -75,9 +86,6 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
                 println!("queued: {what} (sending failed; the daemon retries: see `ccmail games`)");
             }
         }
-    }
-    if let Some(result) = draft.result {
-        println!("The game is over: {result}.");
     }
     Ok(())
 }

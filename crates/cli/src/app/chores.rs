@@ -1,0 +1,353 @@
+//! The rules' chores, done without being asked: each is found from the clock's deadlines and
+//! the stored mail, so a pass that runs twice sends nothing twice.
+//!
+//! - 51.5.1 repeat: on the day a repeat is due (14 counted days after our move, the partner's
+//!   break days not counted; again 14 days later), our last move is sent again with all its
+//!   information, marked as a repeat, Cc the arbiter.
+//! - 51.3.4 correction request: at once after an illegible, ambiguous, impossible or missing
+//!   move or a wrong repetition: our last move again, with what was wrong and the penalty
+//!   recorded; the delay in asking is charged to us beyond 3 days (51.4.8).
+//! - 51.9.1 the finished game goes to the arbiter as PGN.
+
+use anyhow::Context;
+use ccmail_core::clock::DeadlineKind;
+use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
+use ccmail_mail::smtp;
+use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
+use chrono::NaiveDate;
+
+use super::compose::{Letter, envelope, queue_mail};
+use super::game::{Game, color_name};
+use super::{Clock, Me};
+
+/// One thing done, in words (for logs and `run --once`).
+pub type Done = String;
+
+/// Finds and queues every chore due as of the clock's today, each game in its own
+/// transaction. Returns what was done.
+pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Vec<Done>> {
+    let ids: Vec<String> = store::games(&mut *store.conn().await?, true)
+        .await?
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    let mut done = Vec::new();
+    for id in ids {
+        let mut tx = store.begin().await?;
+        let game = Game::load(&mut tx, &id).await?.context("game vanished")?;
+        let did = game_chores(&mut tx, me, clock, &game).await?;
+        tx.commit().await?;
+        done.extend(did);
+    }
+    Ok(done)
+}
+
+/// The chores of one game (after `apply` or `move` touched it).
+pub async fn run_for(store: &Store, me: &Me, clock: &Clock, id: &str) -> anyhow::Result<Vec<Done>> {
+    let mut tx = store.begin().await?;
+    let Some(game) = Game::load(&mut tx, id).await? else {
+        return Ok(Vec::new());
+    };
+    let done = game_chores(&mut tx, me, clock, &game).await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
+async fn game_chores(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+) -> anyhow::Result<Vec<Done>> {
+    let mut done = Vec::new();
+    let mine = store::game_messages(conn, game.id()).await?;
+    let sent_on = |kind: &str| -> Vec<NaiveDate> {
+        mine.iter()
+            .filter(|m| m.direction == "out" && m.kind == kind)
+            .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
+            .collect()
+    };
+    if game.row.status == "finished" {
+        if sent_on("pgn").is_empty() {
+            send_pgn(conn, me, clock, game).await?;
+            done.push(format!(
+                "game {}: the finished game sent to the arbiter as PGN (51.9.1)",
+                game.id()
+            ));
+        }
+        return Ok(done);
+    }
+    if !game.is_active() || game.plies.is_empty() {
+        return Ok(done);
+    }
+    let today = clock.today();
+    if game.row.correction_due.is_some() {
+        request_correction(conn, me, clock, game).await?;
+        done.push(format!("game {}: correction requested (51.3.4)", game.id()));
+        return Ok(done);
+    }
+    let report = game.report(today)?;
+    let due = report
+        .deadlines
+        .iter()
+        .filter(|d| d.kind == DeadlineKind::Repeat && d.date <= today)
+        .map(|d| d.date)
+        .max();
+    let last_sent = game.moves.last().map(|m| m.sent);
+    if let (Some(due), Some(ours)) = (due, last_sent)
+        && game.to_move() != game.me
+        && !sent_on("repeat").iter().any(|d| *d >= due && *d >= ours)
+    {
+        send_repeat(conn, me, clock, game).await?;
+        done.push(format!(
+            "game {}: our move repeated, Cc the arbiter (51.5.1)",
+            game.id()
+        ));
+    }
+    Ok(done)
+}
+
+/// A notice that is not a move (a break, an address change, a claim): the game header, the
+/// lines, the signature, in the standard form's layout.
+pub fn notice_body(game: &Game, me: &Me, lines: &[String]) -> String {
+    let r = &game.row;
+    let (event, start, white, black) = match game.language {
+        Language::Ru => (
+            "Турнир",
+            r.start_date.format("%d.%m.%Y").to_string(),
+            "Белые",
+            "Черные",
+        ),
+        Language::En => ("Event", r.start_date.to_string(), "White", "Black"),
+    };
+    let rule = "----------------------------------------";
+    let mut s = format!(
+        "{event}: {}\n{}: {start}\n{white}: {}\n{black}: {}\n{rule}\n",
+        r.event,
+        if game.language == Language::Ru {
+            "Старт"
+        } else {
+            "Start"
+        },
+        r.white,
+        r.black
+    );
+    for line in lines {
+        s.push_str(&message::one_line(line));
+        s.push('\n');
+    }
+    s.push_str(&format!("{rule}\n{} <{}>\n", me.name, me.email));
+    s
+}
+
+/// Queues a notice in `game`: To the opponent, Cc the arbiter.
+pub async fn queue_notice(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+    kind: &'static str,
+    subject: String,
+    lines: &[String],
+) -> anyhow::Result<i64> {
+    let thread = store::thread_ids(conn, game.id()).await?;
+    let letter = Letter {
+        subject,
+        body: notice_body(game, me, lines),
+        to: vec![game.row.opponent_email.clone()],
+        cc: vec![game.row.arbiter_email.clone()],
+        kind,
+        ply: game.plies.len(),
+    };
+    let mail = envelope(game, me, clock, letter, &thread);
+    queue_mail(conn, clock, Some(game.id()), kind, &mail).await
+}
+
+/// Our last move's message as it was: the record before it, the partner's dates, our move,
+/// its days and the totals of that moment.
+fn last_move_form(game: &Game, today: NaiveDate, me: &Me) -> anyhow::Result<Outgoing> {
+    let n = game.plies.len();
+    let ours = n - 1;
+    let report = game.report(today)?;
+    let totals = Totals {
+        white: report.clock.white.total,
+        black: report.clock.black.total,
+    };
+    Ok(Outgoing {
+        language: game.language,
+        notation: game.notation,
+        event: game.row.event.clone(),
+        start: game.row.start_date,
+        white: game.row.white.clone(),
+        black: game.row.black.clone(),
+        moves: game.plies[..ours].to_vec(),
+        partner: (ours > 0).then(|| PartnerMove {
+            sent: game.moves[ours - 1].sent,
+            received: game.moves[ours].received,
+        }),
+        my_move: Some(game.plies[ours]),
+        variation: Vec::new(),
+        draw_offer: false,
+        draw_accept: false,
+        resign: false,
+        break_notice: None,
+        repeat_of: None,
+        notes: Vec::new(),
+        sent: game.moves[ours].sent,
+        move_days: report.ply_days.get(ours).copied().unwrap_or(0),
+        totals,
+        signature: Signature {
+            name: me.name.clone(),
+            email: Some(me.email.clone()),
+        },
+    })
+}
+
+fn low_on_time(game: &Game, today: NaiveDate) -> anyhow::Result<bool> {
+    let r = game.report(today)?;
+    Ok(r.clock.white.left <= 5 || r.clock.black.left <= 5)
+}
+
+async fn send_repeat(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+) -> anyhow::Result<()> {
+    let mut form = last_move_form(game, clock.today(), me)?;
+    form.repeat_of = Some(form.sent);
+    let thread = store::thread_ids(conn, game.id()).await?;
+    let letter = Letter {
+        subject: message::subject(&form),
+        body: message::write(&form),
+        to: vec![game.row.opponent_email.clone()],
+        // 51.5.1: the repeat goes Cc the arbiter.
+        cc: vec![game.row.arbiter_email.clone()],
+        kind: "repeat",
+        ply: game.plies.len(),
+    };
+    let mail = envelope(game, me, clock, letter, &thread);
+    queue_mail(conn, clock, Some(game.id()), "repeat", &mail).await?;
+    Ok(())
+}
+
+async fn request_correction(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+) -> anyhow::Result<()> {
+    let today = clock.today();
+    let mut form = last_move_form(game, today, me)?;
+    form.notes = game
+        .row
+        .reply_notes
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    form.notes.push(
+        match game.language {
+            Language::Ru => "Прошу исправить ход (51.3.4)",
+            Language::En => "Please correct your move (51.3.4)",
+        }
+        .to_owned(),
+    );
+    let base = message::subject(&Outgoing {
+        my_move: None,
+        ..form.clone()
+    });
+    let subject = match game.language {
+        Language::Ru => format!("{base}, исправьте ход"),
+        Language::En => format!("{base}, please correct your move"),
+    };
+    let thread = store::thread_ids(conn, game.id()).await?;
+    let cc = if low_on_time(game, today)? {
+        vec![game.row.arbiter_email.clone()]
+    } else {
+        Vec::new()
+    };
+    let letter = Letter {
+        subject,
+        body: message::write(&form),
+        to: vec![game.row.opponent_email.clone()],
+        cc,
+        kind: "correction",
+        ply: game.plies.len() + 1,
+    };
+    let mail = envelope(game, me, clock, letter, &thread);
+    queue_mail(conn, clock, Some(game.id()), "correction", &mail).await?;
+    // 51.4.8: our delay in asking is charged to us beyond 3 days (for an impossible move or a
+    // wrong repetition; the whole delay for other faults).
+    let ply = game.plies.len() as i64 + 1;
+    let fault = game
+        .penalties
+        .iter()
+        .rev()
+        .find(|p| p.ply == ply)
+        .map(|p| p.cause.clone());
+    if let Some(since) = game.row.correction_due {
+        store::insert_extra(
+            conn,
+            &ExtraRow {
+                id: 0,
+                game_id: game.id().into(),
+                player: color_name(game.me).into(),
+                from_date: since,
+                to_date: today.max(since),
+                kind: "correction_request".into(),
+                fault: Some(fault.unwrap_or_else(|| "illegible".into())),
+                ply,
+            },
+        )
+        .await?;
+    }
+    store::set_correction_due(conn, game.id(), None).await?;
+    store::set_reply_notes(conn, game.id(), "", game.row.answer_cc_arbiter).await?;
+    Ok(())
+}
+
+async fn send_pgn(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+) -> anyhow::Result<()> {
+    let pgn = super::game::pgn(game, clock.today(), &me.email)?;
+    let r = &game.row;
+    let result = r.result.clone().unwrap_or_else(|| "*".into());
+    let (subject, intro) = match game.language {
+        Language::Ru => (
+            format!(
+                "{}: {} – {}, {result}: партия для судьи",
+                r.event, r.white, r.black
+            ),
+            format!("Партия окончена: {result}. Запись в формате PGN (51.9.1):"),
+        ),
+        Language::En => (
+            format!(
+                "{}: {} – {}, {result}: the game for the arbiter",
+                r.event, r.white, r.black
+            ),
+            format!("The game is over: {result}. The record in PGN (51.9.1):"),
+        ),
+    };
+    let body = format!("{intro}\n\n{pgn}{} <{}>\n", me.name, me.email);
+    let thread = store::thread_ids(conn, game.id()).await?;
+    let letter = Letter {
+        subject,
+        body,
+        to: vec![r.arbiter_email.clone()],
+        cc: Vec::new(),
+        kind: "pgn",
+        ply: game.plies.len(),
+    };
+    let mut mail = envelope(game, me, clock, letter, &thread);
+    mail.attachments.push(smtp::Attachment {
+        filename: format!("{}.pgn", r.id),
+        mime_type: "application/x-chess-pgn".into(),
+        data: pgn.into_bytes(),
+    });
+    queue_mail(conn, clock, Some(game.id()), "pgn", &mail).await?;
+    Ok(())
+}
