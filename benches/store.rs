@@ -20,7 +20,12 @@ fn game_row(i: usize, start: NaiveDate) -> GameRow {
         start_date: start,
         white: "Смирнов".into(),
         black: format!("Кузнецов{i}"),
-        my_color: if i % 2 == 0 { "white" } else { "black" }.into(),
+        my_color: if i.is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        }
+        .into(),
         opponent_email: format!("opp{i}@example.org"),
         arbiter_email: "arbiter@example.org".into(),
         rules: "article51".into(),
