@@ -157,10 +157,10 @@ pub async fn accept(
     let g = Game::load(&mut tx, game)
         .await?
         .with_context(|| format!("there is no game {game}"))?;
-    if let Some(from) = incoming.from() {
-        if from != g.row.opponent_email {
-            store::set_opponent_email(&mut tx, game, &from).await?;
-        }
+    if let Some(from) = incoming.from()
+        && from != g.row.opponent_email
+    {
+        store::set_opponent_email(&mut tx, game, &from).await?;
     }
     let at = row
         .received_at
@@ -311,14 +311,14 @@ async fn find_game(
     let msg = &incoming.message;
     if let Some(d) = &incoming.decoded {
         for id in d.in_reply_to.iter().chain(d.references.iter().rev()) {
-            if let Some(game) = store::game_of_message_id(conn, id).await? {
-                if let Some(g) = Game::load(conn, &game).await? {
-                    return Ok(if g.row.opponent_email == from {
-                        Found::Game(g)
-                    } else {
-                        Found::NotOnFile(g)
-                    });
-                }
+            if let Some(game) = store::game_of_message_id(conn, id).await?
+                && let Some(g) = Game::load(conn, &game).await?
+            {
+                return Ok(if g.row.opponent_email == from {
+                    Found::Game(g)
+                } else {
+                    Found::NotOnFile(g)
+                });
             }
         }
     }

@@ -183,7 +183,7 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Color {
-        if self.plies.len() % 2 == 0 {
+        if self.plies.len().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

@@ -95,10 +95,12 @@ pub(super) async fn incoming_to_game(
     if game.to_move() == game.me {
         return not_their_turn(conn, clock, game, message, msg, notice_date).await;
     }
-    if msg.new_move_text.is_none() && !msg.resign && !msg.draw_accept {
-        if let Some(what) = record_break(conn, clock, game, msg, notice_date).await? {
-            return info(conn, message, game, what).await;
-        }
+    if msg.new_move_text.is_none()
+        && !msg.resign
+        && !msg.draw_accept
+        && let Some(what) = record_break(conn, clock, game, msg, notice_date).await?
+    {
+        return info(conn, message, game, what).await;
     }
 
     // The dates of their move (51.2.3).
@@ -115,24 +117,24 @@ pub(super) async fn incoming_to_game(
         }
     };
     let mut their_sent = actual_sent.or(msg.sent).unwrap_or(received);
-    if let (Some(stated), Some(actual)) = (msg.sent, actual_sent) {
-        if stated != actual {
-            notes.push(format!(
-                "the move was stated as sent {stated} but was sent {actual} (51.2.3)"
-            ));
-        }
+    if let (Some(stated), Some(actual)) = (msg.sent, actual_sent)
+        && stated != actual
+    {
+        notes.push(format!(
+            "the move was stated as sent {stated} but was sent {actual} (51.2.3)"
+        ));
     }
-    if let (Some(confirmed), Some(ours)) = (msg.partner_move_sent, our_last_sent) {
-        if confirmed != ours {
-            notes.push(format!("our move {n} was sent {ours}, not {confirmed}"));
-        }
+    if let (Some(confirmed), Some(ours)) = (msg.partner_move_sent, our_last_sent)
+        && confirmed != ours
+    {
+        notes.push(format!("our move {n} was sent {ours}, not {confirmed}"));
     }
-    if let Some(ours) = our_last_sent {
-        if (their_received - ours).num_days() > 1 {
-            notes.push(format!(
+    if let Some(ours) = our_last_sent
+        && (their_received - ours).num_days() > 1
+    {
+        notes.push(format!(
                 "our move {n} of {ours} took until {their_received} to arrive: more than the one day of 51.2.5"
             ));
-        }
     }
     if their_sent < their_received {
         notes.push(format!("the send date {their_sent} is before the receipt date {their_received}; taken as {their_received}"));
@@ -152,7 +154,7 @@ pub(super) async fn incoming_to_game(
         let offered = pending
             .map(|v| variation_moves(&pos, v))
             .unwrap_or_default();
-        if extra.len() % 2 == 0
+        if extra.len().is_multiple_of(2)
             && offered.len() >= extra.len()
             && same_moves(&offered[..extra.len()], extra)
         {
