@@ -88,7 +88,7 @@ async fn games_moves_and_variations() {
 
     let mut c = store.conn().await.unwrap();
     assert_eq!(
-        game(&"g1".to_owned(), "kuz@example.net"),
+        game("g1", "kuz@example.net"),
         games::game_row(&mut c, "g1").await
     );
     set_move_received(&mut c, "g1", 2, d("2026-01-16"))
