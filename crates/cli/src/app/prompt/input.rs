@@ -58,7 +58,7 @@ Other commands:
   board           show the game again
   moves           every move of the game with its dates
   help            this text
-  quit            stop here (Ctrl-D too); what you confirmed stays sent or queued
+  quit            stop (Ctrl-D too); what you confirmed stays sent or queued
 Russian words work too: ничья, замечание, принимаю, сдаюсь, пропуск, выход.
 Tab completes legal moves; Up and Down recall earlier lines.
 ";
@@ -346,6 +346,14 @@ mod tests {
         assert!(wrong("e5 drwa").contains("did you mean `draw`?"));
         assert!(wrong("e5 skip").contains("a command of its own"));
         assert!(wrong("hello").contains("is not a move or a command"));
+    }
+
+    #[test]
+    fn the_help_fits_80_by_24() {
+        assert!(HELP.lines().count() <= 22);
+        for line in HELP.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
     }
 
     #[test]

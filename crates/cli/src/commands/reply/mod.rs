@@ -31,7 +31,7 @@ use ccmail_store as store;
 use chrono::NaiveDate;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::{Config, Editor};
+use rustyline::{CompletionType, Config, Editor};
 use shakmaty::Position;
 
 use super::Ctx;
@@ -51,22 +51,22 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<()> {
     let (queue, waiting) = queue(ctx).await?;
     announce_held(ctx, style).await?;
     let today = ctx.clock.today();
-    let rest = match waiting {
-        0 => String::new(),
-        1 => "; 1 more waits for the partner".to_owned(),
-        n => format!("; {n} more wait for the partners"),
+    let others = match (queue.is_empty(), waiting) {
+        (_, 0) => String::new(),
+        (true, 1) => "; 1 game awaits a reply".to_owned(),
+        (true, n) => format!("; {n} games await replies"),
+        (false, 1) => "; 1 more awaits a reply".to_owned(),
+        (false, n) => format!("; {n} more await replies"),
     };
     match queue.len() {
         0 => {
-            println!("{today}: no game waits for your move{rest}.");
+            println!("{today}: nothing to answer{others}.");
             return Ok(());
         }
-        1 => println!("{today}: 1 game waits for your move{rest}. `help` lists the commands."),
-        n => println!(
-            "{today}: {n} games wait for your move, most urgent first{rest}. \
-             `help` lists the commands."
-        ),
+        1 => println!("{today}: 1 game to answer{others}."),
+        n => println!("{today}: {n} games to answer, most urgent first{others}."),
     }
+    println!("Type your move at the prompt; `help` lists the commands.");
     let mut ed = editor(style)?;
     let history = history_file(ctx);
     if let Some(path) = &history {
@@ -105,13 +105,13 @@ fn refuse_without_terminal() -> anyhow::Result<()> {
         std::io::stdout().is_terminal(),
     ) {
         (true, true) => return Ok(()),
-        (false, true) => "input is",
-        (true, false) => "output is",
-        (false, false) => "input and output are",
+        (false, true) => "standard input is not a terminal",
+        (true, false) => "standard output is not a terminal",
+        (false, false) => "neither standard input nor standard output is a terminal",
     };
     bail!(
-        "`ccmail reply` is interactive and needs a terminal, but its standard {which} not one \
-         (a pipe or a file). From a script, list the games with `ccmail games` and play with \
+        "`ccmail reply` is interactive and needs a terminal, but {which} (a pipe or a file?). \
+         From a script, list the games with `ccmail games` and play with \
          `ccmail move GAME MOVE --yes`"
     )
 }
@@ -168,6 +168,7 @@ fn editor(style: Style) -> anyhow::Result<Ed> {
         .auto_add_history(false)
         .history_ignore_dups(true)?
         .max_history_size(500)?
+        .completion_type(CompletionType::List)
         .build();
     let mut ed: Ed = Editor::with_config(config).context("can't set up line editing")?;
     ed.set_helper(Some(MoveHelper {

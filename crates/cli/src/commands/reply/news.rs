@@ -14,7 +14,7 @@ use chrono::{DateTime, NaiveDate};
 use shakmaty::Position;
 
 use super::super::Ctx;
-use super::screen::{move_number, written};
+use super::screen::{move_number, written_inline};
 
 /// One item per thing to tell, in words (the screen wraps them).
 pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Result<Vec<String>> {
@@ -101,7 +101,7 @@ fn proposed_variation(game: &Game) -> Option<String> {
     let mut words = Vec::new();
     for (i, uci) in v.moves.split_whitespace().enumerate() {
         let m = uci_move(&pos, uci)?;
-        let text = written(game, &pos, m);
+        let text = written_inline(game, &pos, m);
         if i == 0 || pos.turn().is_white() {
             words.push(format!("{} {text}", move_number(&pos)));
         } else {

@@ -261,6 +261,18 @@ pub fn written(g: &Game, pos: &Chess, m: Move) -> String {
     }
 }
 
+/// A move in running text: as [`written`], the numeric form in brackets (`Nf3 (7163)`).
+pub fn written_inline(g: &Game, pos: &Chess, m: Move) -> String {
+    match g.notation {
+        Notation::Numeric => format!(
+            "{} ({})",
+            notation::san(pos, m),
+            notation::write_move(pos, m, Notation::Numeric)
+        ),
+        _ => written(g, pos, m),
+    }
+}
+
 /// `White Ivanov: 14 of 60 days by move 20 (2 penalty): 46 left, 3 running`.
 fn clock_line(g: &Game, report: &ClockReport, c: Color) -> String {
     let clock: &SideClock = report.clock.get(c);
@@ -323,12 +335,15 @@ pub fn width(s: &str) -> usize {
     n
 }
 
-/// `s` cut to `max` columns, with `…` when cut. (Plain text only.)
+/// `s` cut to `max` columns, with `…` when cut. Plain text only: control characters (a
+/// partner's text may carry escape sequences) become spaces, so nothing from a message can
+/// drive the terminal.
 pub fn fit(s: &str, max: usize) -> String {
+    let clean = |c: char| if c.is_control() { ' ' } else { c };
     if s.chars().count() <= max {
-        return s.to_owned();
+        return s.chars().map(clean).collect();
     }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    let mut out: String = s.chars().take(max.saturating_sub(1)).map(clean).collect();
     out.push('…');
     out
 }
@@ -505,6 +520,11 @@ mod tests {
     fn wrap_and_fit() {
         assert_eq!(wrap("a bb ccc", 5, "  "), vec!["a bb", "  ccc"]);
         assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(
+            wrap("a\x1b[2Jb", 80, ""),
+            vec!["a [2Jb"],
+            "no escapes get through"
+        );
         assert_eq!(width("\x1b[1mab\x1b[0m"), 2);
     }
 }
