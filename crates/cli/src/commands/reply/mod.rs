@@ -357,13 +357,21 @@ impl Turn<'_> {
             }
             match answer {
                 Some(true) => {
-                    return match queue_and_send(self.ctx, self.id, &req, Some(&draft)).await {
-                        Ok(_) => Ok(Answer::Sent),
-                        Err(e) => {
-                            self.error(&format!("{e:#}"));
-                            Ok(Answer::Back(true))
-                        }
+                    let Err(e) = queue_and_send(self.ctx, self.id, &req, Some(&draft)).await else {
+                        return Ok(Answer::Sent);
                     };
+                    self.error(&format!("{e:#}"));
+                    // Sending can fail after the message was stored: then it is queued.
+                    let mid = Some(draft.mail.message_id.as_str());
+                    let mut conn = self.ctx.store.conn().await?;
+                    if store::find_message(&mut conn, "out", mid, &draft.raw)
+                        .await?
+                        .is_some()
+                    {
+                        println!("The message is stored in the outbox and will be sent later.");
+                        return Ok(Answer::Sent);
+                    }
+                    return Ok(Answer::Back(true));
                 }
                 Some(false) => {
                     println!("{}", self.style.green("Cancelled: nothing was queued."));
