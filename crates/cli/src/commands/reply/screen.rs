@@ -135,7 +135,7 @@ pub fn render(v: &View, style: Style) -> String {
     for c in [Color::White, Color::Black] {
         out.push(fit(&clock_line(g, v.report, c), WIDTH));
     }
-    for (date, words) in v.deadlines.iter().take(2) {
+    for (date, words) in v.deadlines.iter().take(3) {
         let line = fit(&format!("Deadline {date}: {words}"), WIDTH);
         out.push(if *date <= v.today {
             style.yellow(&line)
@@ -458,6 +458,8 @@ mod tests {
                     "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
                 ),
                 (today, "40 days without a move (51.5.3)"),
+                (today, "last day to claim a time forfeit (51.6.1)"),
+                (today, "not shown: three at most"),
             ],
             news,
         };
@@ -484,6 +486,7 @@ mod tests {
             "{plain}"
         );
         assert!(!plain.contains(" 14. "), "8 plies only:\n{plain}");
+        assert!(!plain.contains("not shown"), "{plain}");
     }
 
     #[test]
