@@ -58,6 +58,13 @@ pub enum Command {
         #[arg(long)]
         yes: bool,
     },
+    /// The interactive prompt: walks the games where you are to move, most urgent first.
+    ///
+    /// For each game: the board from your side, the last moves with dates, both clocks,
+    /// deadlines and what the partner's last message said; then your move in any notation
+    /// (with a variation, a draw offer, a note), the exact message, and send / edit /
+    /// cancel. `help` at the prompt lists the commands. Needs a terminal.
+    Reply,
     /// Process one saved message exactly as the daemon would (`-` reads standard input).
     Apply {
         /// The message file, or `-`.

@@ -65,6 +65,21 @@ impl Inserted {
     }
 }
 
+/// The stored message with this Message-ID, if any.
+pub async fn find_by_message_id(
+    conn: &mut SqliteConnection,
+    direction: &str,
+    message_id: &str,
+) -> Result<Option<i64>> {
+    Ok(
+        sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND message_id = ?")
+            .bind(direction)
+            .bind(message_id)
+            .fetch_optional(conn)
+            .await?,
+    )
+}
+
 /// The stored message with this Message-ID or these exact bytes, if any.
 pub async fn find_message(
     conn: &mut SqliteConnection,
@@ -72,16 +87,10 @@ pub async fn find_message(
     message_id: Option<&str>,
     raw: &[u8],
 ) -> Result<Option<i64>> {
-    if let Some(mid) = message_id {
-        let found: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND message_id = ?")
-                .bind(direction)
-                .bind(mid)
-                .fetch_optional(&mut *conn)
-                .await?;
-        if found.is_some() {
-            return Ok(found);
-        }
+    if let Some(mid) = message_id
+        && let Some(id) = find_by_message_id(conn, direction, mid).await?
+    {
+        return Ok(Some(id));
     }
     Ok(
         sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND content_hash = ?")

@@ -16,7 +16,7 @@ use super::game::{Game, color_name, to_uci};
 use super::{Clock, Me, win_for};
 
 /// What the player wants to send.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Request {
     /// The move, in any notation ccmail reads; `None` for a resignation or draw acceptance.
     pub mv: Option<String>,
@@ -72,32 +72,10 @@ pub fn read_player_move(pos: &Chess, text: &str) -> anyhow::Result<Move> {
     notation::read_move(pos, text).map_err(|e| anyhow!("{}", super::compose::explain(pos, &e)))
 }
 
-/// The error in words, with what was probably meant: the legal moves of that piece, or the
-/// moves an ambiguous text fits.
+/// The error in words, with what was probably meant: the legal moves of that piece, the
+/// disambiguation an ambiguous text needs (see [`super::prompt::suggest`]).
 pub fn explain(pos: &Chess, e: &notation::MoveError) -> String {
-    let mut s = format!("{} is not playable: {}", e.text, e.reason);
-    if e.kind == notation::MoveErrorKind::Impossible {
-        let first = e.text.trim().chars().next();
-        let legal = pos.legal_moves();
-        let same_piece: Vec<String> = legal
-            .iter()
-            .filter(|m| {
-                let san = notation::san(pos, **m);
-                match first {
-                    Some(c) if "KQRBN".contains(c) => san.starts_with(c),
-                    _ => m.role() == shakmaty::Role::Pawn,
-                }
-            })
-            .map(|m| notation::san(pos, *m))
-            .collect();
-        if !same_piece.is_empty() && same_piece.len() <= 24 {
-            s.push_str(&format!(
-                ". Legal moves of that kind: {}",
-                same_piece.join(", ")
-            ));
-        }
-    }
-    s
+    super::prompt::explain(pos, e)
 }
 
 fn variation_moves(pos: &Chess, text: &str) -> anyhow::Result<Vec<Move>> {

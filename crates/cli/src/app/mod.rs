@@ -8,6 +8,7 @@ pub mod compose;
 pub mod game;
 pub mod outbox;
 mod play;
+pub mod prompt;
 
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};

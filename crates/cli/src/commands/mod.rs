@@ -8,6 +8,7 @@ mod inbox;
 mod init;
 mod moves;
 mod parse;
+mod reply;
 mod show;
 
 use std::path::PathBuf;
@@ -78,6 +79,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Resign { game, dry_run, yes } => {
             moves::run_resign(&ctx, &game, dry_run, yes).await
         }
+        Command::Reply => reply::run(&ctx).await,
         Command::Apply { file, received } => apply::run(&ctx, &file, received.as_deref()).await,
         Command::Inbox { action } => inbox::run(&ctx, action).await,
         Command::Export {

@@ -2,9 +2,9 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use ccmail::app::chores;
-use ccmail::app::compose::{self, Request};
+use ccmail::app::compose::{self, Draft, Request};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
 use ccmail_mail::smtp::Smtp;
@@ -45,7 +45,8 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
         print!("{}", draft.preview());
         return Ok(());
     }
-    if !yes && std::io::stdin().is_terminal() {
+    let ask = !yes && std::io::stdin().is_terminal();
+    if ask {
         print!("{}\nSend this message? [y/N] ", draft.preview());
         std::io::stdout().flush()?;
         let mut answer = String::new();
@@ -55,26 +56,51 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
             return Ok(());
         }
     }
+    queue_and_send(ctx, id, req, ask.then_some(&draft)).await?;
+    Ok(())
+}
+
+/// Queues the message for `req` and sends the outbox at once: shared by `move`, `resign` and
+/// the `reply` prompt.
+///
+/// The message is composed again inside the transaction (the daemon may have changed the game
+/// since it was read). When the user saw a preview (`shown`), the message must still be that
+/// one, To, Cc, Subject and body: otherwise nothing is stored and the error says so.
+///
+/// Sending: when the config has `[smtp]`, the outbox is sent right away, whether the daemon
+/// runs or not (an item sent here is marked sent, so the daemon never sends it again);
+/// without `[smtp]` the message stays queued.
+pub(crate) async fn queue_and_send(
+    ctx: &Ctx,
+    id: &str,
+    req: &Request,
+    shown: Option<&Draft>,
+) -> anyhow::Result<Draft> {
     let mut tx = ctx.store.begin().await?;
-    // The game may have changed since it was read (the daemon): compose again inside.
     let game = Game::load(&mut tx, id)
         .await?
         .context("the game vanished")?;
     let thread = store::thread_ids(&mut tx, id).await?;
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
+    if shown.is_some_and(|s| s.preview() != draft.preview()) {
+        bail!(
+            "game {id} changed while the message was on screen (new mail?): nothing was \
+             queued; look at the game again"
+        );
+    }
     compose::queue(&mut tx, &ctx.clock, &draft).await?;
     tx.commit().await?;
+    // What the rules require after it (the PGN of a finished game) goes with it.
     chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
-    let what = draft.mail.subject.clone();
-    flush(ctx, &what).await?;
+    flush(ctx, &draft.mail.subject).await?;
     if let Some(result) = draft.result {
         println!("The game is over: {result}.");
     }
-    Ok(())
+    Ok(draft)
 }
 
 /// Sends the outbox now when the config has `[smtp]`; says what happened to `what`.
-pub async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
+pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
     match &ctx.cfg.smtp {
         None => println!("queued: {what} (no [smtp] in the config: it stays in the outbox)"),
         Some(cfg) => {

@@ -1,0 +1,370 @@
+//! The line the player types at the `reply` prompt, read into what to do.
+//!
+//! A correspondence player writes a move the way a message carries it: the move, then the
+//! continuation they propose (51.3.7), then what goes with it. So one line says it all:
+//!
+//! ```text
+//! e5                       the move, in any notation ccmail reads
+//! e5 Nf3 Nc6               …and the variation 2. Nf3 Nc6 (move numbers may be written)
+//! e5 draw                  …and a draw offer
+//! e5 note Thanks!          …and a note: the rest of the line
+//! accept / resign          accept their draw offer / resign (each may take a note)
+//! skip, quit, help, board, moves
+//! ```
+//!
+//! Keywords have Russian twins (`ничья`, `принимаю`, `сдаюсь`, `пропуск`, `выход`, …).
+//! Nothing here looks at the position: the move and the variation are checked by
+//! [`crate::app::compose::draft`], which says what is wrong with them.
+
+use ccmail_core::notation::{looks_like_move, strip_move_number};
+
+use crate::app::compose::Request;
+
+/// What a line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// An empty line.
+    Nothing,
+    Help,
+    /// Leave this game for now.
+    Skip,
+    /// Stop the session.
+    Quit,
+    /// Show the game again.
+    Board,
+    /// All the moves, with their dates.
+    Moves,
+    /// A message to compose: a move (with variation, draw offer, note), an acceptance of
+    /// the partner's draw offer, or a resignation.
+    Send(Request),
+    /// Not something ccmail understands: why, in words.
+    Wrong(String),
+}
+
+/// The help text: ≤ 80 columns, ≤ 22 lines.
+pub const HELP: &str = "\
+Type your move in any notation ccmail reads: 7163, Nf3, Кf3, g1-f3 or g1f3.
+On the same line, after the move, you may add:
+  more moves      a conditional variation: their reply, yours, … (51.3.7),
+                  e.g.  e5 Nf3 Nc6   or   5755 2. 7163 2836
+  draw            offer a draw with the move
+  note TEXT       a note for your partner (the rest of the line)
+The message is then shown exactly as it will be sent:
+  y sends it, e edits the line, c cancels (nothing is queued).
+Other commands:
+  accept          accept your partner's draw offer (no move; may take a note)
+  resign          resign the game (asks again; may take a note)
+  skip            leave this game for now and go to the next one
+  board           show the game again
+  moves           every move of the game with its dates
+  help            this text
+  quit            stop (Ctrl-D too); what you confirmed stays sent or queued
+Russian words work too: ничья, замечание, принимаю, сдаюсь, пропуск, выход.
+Tab completes legal moves; Up and Down recall earlier lines.
+";
+
+/// Reads one line.
+pub fn parse(line: &str) -> Input {
+    let line = line.trim();
+    if line.is_empty() {
+        return Input::Nothing;
+    }
+    let (head, note) = split_note(line);
+    let note = match note {
+        Some("") => {
+            return Input::Wrong(
+                "the note's text goes after the word: e.g. `e5 note Thank you`".into(),
+            );
+        }
+        other => other.map(str::to_owned),
+    };
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    let word = |t: &str| Word::of(t);
+    if let [only] = tokens.as_slice() {
+        let command = match word(only) {
+            Some(Word::Help) => Some(Input::Help),
+            Some(Word::Skip) => Some(Input::Skip),
+            Some(Word::Quit) => Some(Input::Quit),
+            Some(Word::Board) => Some(Input::Board),
+            Some(Word::Moves) => Some(Input::Moves),
+            _ => None,
+        };
+        if let Some(command) = command {
+            return match note {
+                None => command,
+                Some(_) => Input::Wrong(format!("`{only}` takes no note")),
+            };
+        }
+    }
+    let mut request = Request {
+        note,
+        ..Request::default()
+    };
+    let mut moves: Vec<&str> = Vec::new();
+    for &t in &tokens {
+        match word(t) {
+            Some(Word::Draw) => request.offer_draw = true,
+            Some(Word::Accept) => request.accept_draw = true,
+            Some(Word::Resign) => request.resign = true,
+            Some(w) => {
+                return Input::Wrong(format!(
+                    "`{t}` is a command of its own: type just `{}`",
+                    w.name()
+                ));
+            }
+            None => match strip_move_number(t) {
+                Some((_, _, "")) => {}
+                Some((_, _, rest)) => moves.push(rest),
+                None => moves.push(t),
+            },
+        }
+    }
+    if let Some(odd) = moves.iter().find(|t| !could_be_move(t)) {
+        return Input::Wrong(unknown_word(odd));
+    }
+    if request.accept_draw && request.resign {
+        return Input::Wrong("accept and resign don't go together".into());
+    }
+    if request.accept_draw || request.resign {
+        let what = if request.resign { "resign" } else { "accept" };
+        if !moves.is_empty() || request.offer_draw {
+            return Input::Wrong(format!(
+                "`{what}` goes without a move: type just `{what}` (or `{what} note TEXT`)"
+            ));
+        }
+        return Input::Send(request);
+    }
+    let Some((first, rest)) = moves.split_first() else {
+        return Input::Wrong(if request.offer_draw {
+            "a draw offer goes with a move: e.g. `e5 draw`; `accept` accepts theirs".into()
+        } else {
+            "a note goes with a move, `accept` or `resign`: e.g. `e5 note Thank you`".into()
+        });
+    };
+    request.mv = Some((*first).to_owned());
+    if !rest.is_empty() {
+        request.variation = Some(rest.join(" "));
+    }
+    Input::Send(request)
+}
+
+/// The line again from a request, for `edit` and the history.
+pub fn unparse(r: &Request) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if r.resign {
+        parts.push("resign".into());
+    }
+    if r.accept_draw {
+        parts.push("accept".into());
+    }
+    parts.extend(r.mv.clone());
+    parts.extend(r.variation.clone());
+    if r.offer_draw {
+        parts.push("draw".into());
+    }
+    if let Some(note) = &r.note {
+        parts.push(format!("note {note}"));
+    }
+    parts.join(" ")
+}
+
+/// The command words, for completion.
+pub const WORDS: [&str; 9] = [
+    "accept", "board", "draw", "help", "moves", "note", "quit", "resign", "skip",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Word {
+    Help,
+    Skip,
+    Quit,
+    Board,
+    Moves,
+    Draw,
+    Accept,
+    Resign,
+    Note,
+}
+
+impl Word {
+    const ALL: [(Word, &'static [&'static str]); 9] = [
+        (Word::Help, &["help", "?", "h", "помощь"]),
+        (Word::Skip, &["skip", "next", "пропуск", "дальше"]),
+        (Word::Quit, &["quit", "q", "exit", "выход"]),
+        (Word::Board, &["board", "show", "доска"]),
+        (Word::Moves, &["moves", "ходы"]),
+        (Word::Draw, &["draw", "ничья", "ничью"]),
+        (Word::Accept, &["accept", "принимаю"]),
+        (Word::Resign, &["resign", "сдаюсь"]),
+        (Word::Note, &["note", "замечание"]),
+    ];
+
+    fn of(token: &str) -> Option<Word> {
+        let t = token.to_lowercase();
+        Word::ALL
+            .iter()
+            .find(|(_, names)| names.contains(&t.as_str()))
+            .map(|(w, _)| *w)
+    }
+
+    fn name(self) -> &'static str {
+        Word::ALL
+            .iter()
+            .find(|(w, _)| *w == self)
+            .map_or("", |(_, names)| names[0])
+    }
+}
+
+/// The line before the note keyword, and the note (the rest of the line, as typed).
+fn split_note(line: &str) -> (&str, Option<&str>) {
+    let mut at = 0;
+    for token in line.split_whitespace() {
+        let start = at + line[at..].find(token).unwrap_or(0);
+        at = start + token.len();
+        if Word::of(token) == Some(Word::Note) {
+            return (&line[..start], Some(line[at..].trim()));
+        }
+    }
+    (line, None)
+}
+
+/// Whether a token might be a move (the position decides later): not a plain word.
+fn could_be_move(token: &str) -> bool {
+    looks_like_move(token) || !token.chars().all(char::is_alphabetic)
+}
+
+/// A word that is neither a move nor a command, with the command probably meant.
+fn unknown_word(token: &str) -> String {
+    let t = token.to_lowercase();
+    let best = Word::ALL
+        .iter()
+        .flat_map(|(w, names)| names.iter().map(move |n| (*w, *n)))
+        .filter(|(_, n)| n.chars().count() > 1)
+        .map(|(w, n)| (distance(&t, n), w))
+        .min_by_key(|(d, _)| *d);
+    match best {
+        Some((d, w)) if d <= 2 => format!(
+            "`{token}` is not a move or a command; did you mean `{}`? (`help` lists them)",
+            w.name()
+        ),
+        _ => format!("`{token}` is not a move or a command (`help` lists them)"),
+    }
+}
+
+/// Levenshtein distance, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn send(line: &str) -> Request {
+        match parse(line) {
+            Input::Send(r) => r,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn wrong(line: &str) -> String {
+        match parse(line) {
+            Input::Wrong(why) => why,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn commands() {
+        for (line, want) in [
+            ("", Input::Nothing),
+            ("  ", Input::Nothing),
+            ("help", Input::Help),
+            ("?", Input::Help),
+            ("SKIP", Input::Skip),
+            ("пропуск", Input::Skip),
+            ("quit", Input::Quit),
+            ("q", Input::Quit),
+            ("board", Input::Board),
+            ("moves", Input::Moves),
+        ] {
+            assert_eq!(parse(line), want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_move_with_everything_that_can_go_with_it() {
+        let r = send("e5");
+        assert_eq!(r.mv.as_deref(), Some("e5"));
+        assert_eq!(r.variation, None);
+        let r = send("1... e5 2. Nf3 Nc6 draw note Good luck, and thanks!");
+        assert_eq!(r.mv.as_deref(), Some("e5"));
+        assert_eq!(r.variation.as_deref(), Some("Nf3 Nc6"));
+        assert!(r.offer_draw);
+        assert_eq!(r.note.as_deref(), Some("Good luck, and thanks!"));
+        let r = send("5755 2.7163 2836 ничья");
+        assert_eq!(r.mv.as_deref(), Some("5755"));
+        assert_eq!(r.variation.as_deref(), Some("7163 2836"));
+        assert!(r.offer_draw);
+        let r = send("Кf6 замечание Спасибо");
+        assert_eq!(r.mv.as_deref(), Some("Кf6"));
+        assert_eq!(r.note.as_deref(), Some("Спасибо"));
+        assert_eq!(send("O-O").mv.as_deref(), Some("O-O"));
+    }
+
+    #[test]
+    fn accept_and_resign_go_alone() {
+        let r = send("accept");
+        assert!(r.accept_draw && r.mv.is_none());
+        let r = send("resign note Well played");
+        assert!(r.resign);
+        assert_eq!(r.note.as_deref(), Some("Well played"));
+        assert!(wrong("e5 accept").contains("goes without a move"));
+        assert!(wrong("resign e5").contains("goes without a move"));
+    }
+
+    #[test]
+    fn what_is_wrong_is_said() {
+        assert!(wrong("draw").contains("a draw offer goes with a move"));
+        assert!(wrong("e5 note").contains("the note's text goes after the word"));
+        assert!(wrong("note hello").contains("a note goes with a move"));
+        assert_eq!(
+            wrong("skp"),
+            "`skp` is not a move or a command; did you mean `skip`? (`help` lists them)"
+        );
+        assert!(wrong("e5 drwa").contains("did you mean `draw`?"));
+        assert!(wrong("e5 skip").contains("a command of its own"));
+        assert!(wrong("hello").contains("is not a move or a command"));
+    }
+
+    #[test]
+    fn the_help_fits_80_by_24() {
+        assert!(HELP.lines().count() <= 22);
+        for line in HELP.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+    }
+
+    #[test]
+    fn unparse_gives_the_line_back() {
+        for line in [
+            "e5",
+            "e5 Nf3 Nc6 draw note Good luck",
+            "accept note Thanks",
+            "resign",
+        ] {
+            assert_eq!(unparse(&send(line)), line);
+        }
+    }
+}
