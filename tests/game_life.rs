@@ -555,3 +555,23 @@ fn export_gives_pgn_with_dates_and_the_whole_mail() {
     );
     assert!(mbox.contains("Message-ID: <petrov.1@example.org>"));
 }
+
+#[test]
+fn output_cut_short_by_the_reader_is_not_a_crash() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"))
+        .args(["show", &id])
+        .env("CCMAIL_CONFIG", me.config())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -91,6 +91,40 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Your breaks (51.7; 10.4 in postal104 games): announce, end early, list.
+    #[command(subcommand)]
+    Break(BreakCommand),
+    /// Draft (and after confirmation send) a time-forfeit claim to the arbiter, Cc the
+    /// opponent (51.6); the game is suspended until the decision.
+    Claim {
+        game: String,
+        /// Print the claim and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Don't ask for confirmation on a terminal.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Build (and after confirmation send) the adjudication package of 51.9.4 to the arbiter.
+    Adjudicate {
+        game: String,
+        /// The result claimed: 1-0, 0-1 or 1/2-1/2.
+        #[arg(long, value_name = "RESULT")]
+        claim: String,
+        /// The reasoning (analysis may support it).
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+        /// The sealed move, when it is your move: it counts as made.
+        #[arg(long = "move", value_name = "MOVE", allow_hyphen_values = true)]
+        mv: Option<String>,
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Your e-mail address (51.1.2).
+    #[command(subcommand)]
+    Address(AddressCommand),
     /// Read one RFC 5322 message file and print what ccmail reads from it.
     ///
     /// Needs no config and no database. Moves are replayed from the initial position. A file
@@ -182,4 +216,39 @@ pub enum InboxCommand {
     },
     /// Put a held message aside for good (it stays stored).
     Dismiss { message: i64 },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BreakCommand {
+    /// Announce a break: checks the yearly allowance and notifies every opponent with an
+    /// active game and the arbiter ("беру перерыв с … по …").
+    Announce {
+        #[arg(long, value_name = "DATE")]
+        from: String,
+        #[arg(long, value_name = "DATE")]
+        to: String,
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// End the current (or next) break early: play again from --on (default: today); the
+    /// days not taken go back to the allowance.
+    End {
+        #[arg(long, value_name = "DATE")]
+        on: Option<String>,
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Your breaks and the days left this year.
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AddressCommand {
+    /// Tell every active opponent and arbiter your new address (51.1.2); then set
+    /// `[player] email` in the config.
+    Change {
+        new_email: String,
+        #[arg(long)]
+        dry_run: bool,
+    },
 }

@@ -273,12 +273,22 @@ pub fn draft(
     })
 }
 
-/// Our Message-ID: stable for this message once queued (a retry sends the same one).
-pub fn message_id(game: &str, ply: usize, kind: &str, clock: &Clock, email: &str) -> String {
-    let digest = sha2::Sha256::digest(format!("{game}/{ply}/{kind}/{}", clock.stamp()));
+/// Our Message-ID: stable for this message once queued (a retry sends the same one), and
+/// different for two different messages of the same game on the same day.
+fn message_id(letter: &Letter, game: &str, clock: &Clock, email: &str) -> String {
+    let seed = format!(
+        "{game}/{}/{}/{}/{}/{}/{}",
+        letter.ply,
+        letter.kind,
+        clock.stamp(),
+        letter.to.join(","),
+        letter.subject,
+        letter.body
+    );
+    let digest = sha2::Sha256::digest(seed.as_bytes());
     let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
     let domain = email.rsplit_once('@').map_or("localhost", |(_, d)| d);
-    format!("ccmail.{game}.{ply}.{hex}@{domain}")
+    format!("ccmail.{game}.{}.{hex}@{domain}", letter.ply)
 }
 
 /// What a message says and to whom, before it is an RFC 5322 message.
@@ -316,13 +326,14 @@ pub fn envelope(
         };
         smtp::Mailbox::new(name, email.clone())
     };
+    let message_id = message_id(&letter, game.id(), clock, &me.email);
     smtp::Outgoing {
         from: smtp::Mailbox::new(me.name.clone(), me.email.clone()),
         to: letter.to.iter().map(mailbox).collect(),
         cc: letter.cc.iter().map(mailbox).collect(),
         subject: letter.subject,
         body: letter.body,
-        message_id: message_id(game.id(), letter.ply, letter.kind, clock, &me.email),
+        message_id,
         in_reply_to: thread.last().cloned(),
         references: thread.iter().rev().take(20).rev().cloned().collect(),
         date: clock.now.fixed_offset(),
@@ -357,8 +368,11 @@ pub async fn queue_mail(
             ..NewMessage::default()
         },
     )
-    .await?
-    .id();
+    .await?;
+    // The very same message again (same Message-ID): it is queued or sent already.
+    let store::Inserted::New(id) = id else {
+        return Ok(id.id());
+    };
     store::enqueue(
         conn,
         id,

@@ -1,6 +1,10 @@
 //! One module per subcommand, and the context they share.
 
+mod address;
+mod adjudicate;
 mod apply;
+mod breaks;
+mod claim;
 mod export;
 mod game_new;
 mod games;
@@ -51,6 +55,25 @@ impl Ctx {
     }
 }
 
+/// Shows `preview` and asks; `true` to go ahead. Without a terminal (or with `--yes`) it does
+/// not ask.
+pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool> {
+    use std::io::{BufRead, IsTerminal, Write};
+    if yes || !std::io::stdin().is_terminal() {
+        return Ok(true);
+    }
+    print!("{preview}\n{question} [y/N] ");
+    std::io::stdout().flush()?;
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "да" | "д"))
+}
+
+/// The config file the context was read from.
+pub fn config_path_of(ctx: &Ctx) -> &std::path::Path {
+    &ctx.cfg.path
+}
+
 pub fn config_path(cli: &Cli) -> PathBuf {
     cli.config.clone().unwrap_or_else(config::default_path)
 }
@@ -85,6 +108,19 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Export {
             game, mbox, output, ..
         } => export::run(&ctx, &game, mbox, output).await,
+        Command::Break(cmd) => breaks::run(&ctx, cmd).await,
+        Command::Claim { game, dry_run, yes } => claim::run(&ctx, &game, dry_run, yes).await,
+        Command::Adjudicate {
+            game,
+            claim,
+            reason,
+            mv,
+            dry_run,
+            yes,
+        } => adjudicate::run(&ctx, &game, &claim, &reason, mv.as_deref(), dry_run, yes).await,
+        Command::Address(crate::cli::AddressCommand::Change { new_email, dry_run }) => {
+            address::run(&ctx, &new_email, dry_run).await
+        }
         Command::Init | Command::Parse { .. } => unreachable!("handled above"),
     };
     ctx.store.close().await;

@@ -1,0 +1,62 @@
+//! `ccmail address change NEW_EMAIL`: 51.1.2 — every active opponent and arbiter is told of
+//! the new address (the notice goes from the address they know).
+
+use anyhow::bail;
+use ccmail::app::chores::{notice_body, queue_notice};
+use ccmail::app::game::Game;
+use ccmail_core::message::Language;
+
+use super::moves::flush;
+use super::{Ctx, config_path_of};
+
+pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()> {
+    let new_email = new_email.trim().to_lowercase();
+    if !new_email.contains('@')
+        || new_email.contains(char::is_whitespace)
+        || new_email.starts_with('@')
+    {
+        bail!("{new_email:?} is not an e-mail address");
+    }
+    if new_email == ctx.me.email {
+        bail!("{new_email} is already your address");
+    }
+    let mut tx = ctx.store.begin().await?;
+    let games = Game::load_all(&mut tx, false).await?;
+    let active: Vec<&Game> = games.iter().filter(|g| g.is_active()).collect();
+    for g in &active {
+        let lines = [match g.language {
+            Language::Ru => format!("Мой новый адрес электронной почты: {new_email} (51.1.2)"),
+            Language::En => format!("My new e-mail address: {new_email} (51.1.2)"),
+        }];
+        let subject = format!(
+            "{}: {} – {}, {}",
+            g.row.event,
+            g.row.white,
+            g.row.black,
+            match g.language {
+                Language::Ru => "новый адрес",
+                Language::En => "new address",
+            }
+        );
+        if dry_run {
+            println!(
+                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
+                g.row.opponent_email,
+                g.row.arbiter_email,
+                notice_body(g, &ctx.me, &lines)
+            );
+            continue;
+        }
+        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "address", subject, &lines).await?;
+    }
+    if dry_run {
+        return Ok(());
+    }
+    tx.commit().await?;
+    println!(
+        "notices to {} game(s); now set [player] email = \"{new_email}\" in {}",
+        active.len(),
+        config_path_of(ctx).display()
+    );
+    flush(ctx, "the address notices").await
+}

@@ -1,0 +1,112 @@
+//! `ccmail adjudicate GAME --claim RESULT --reason TEXT [--move MOVE]`: the package of 51.9.4
+//! for the arbiter — the record, the final position (FEN and a diagram), the claim and its
+//! reasoning, and the sealed move of the player to move.
+
+use anyhow::{Context, bail};
+use ccmail::app::compose::{Letter, envelope, queue_mail, read_player_move};
+use ccmail::app::game::{Game, pgn};
+use ccmail_core::board::{self, Glyphs};
+use ccmail_core::message::Language;
+use ccmail_core::notation::{self, Notation};
+use ccmail_store as store;
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode};
+
+use super::moves::flush;
+use super::{Ctx, confirm};
+
+#[allow(clippy::too_many_arguments)]
+pub async fn run(
+    ctx: &Ctx,
+    id: &str,
+    claim: &str,
+    reason: &str,
+    mv: Option<&str>,
+    dry_run: bool,
+    yes: bool,
+) -> anyhow::Result<()> {
+    if !matches!(claim, "1-0" | "0-1" | "1/2-1/2") {
+        bail!("--claim must be 1-0, 0-1 or 1/2-1/2, not {claim:?}");
+    }
+    let mut tx = ctx.store.begin().await?;
+    let game = Game::load(&mut tx, id)
+        .await?
+        .with_context(|| format!("there is no game {id}"))?;
+    if game.row.status == "finished" {
+        bail!(
+            "game {id} is finished ({})",
+            game.row.result.as_deref().unwrap_or("no result")
+        );
+    }
+    let pos = game.position();
+    let sealed = match (game.my_turn(), mv) {
+        (true, Some(text)) => Some(read_player_move(&pos, text)?),
+        (true, None) => {
+            bail!("it is your move in game {id}: name your sealed move with --move (51.9.4)")
+        }
+        (false, Some(_)) => {
+            bail!("it is not your move in game {id}: there is no sealed move to give")
+        }
+        (false, None) => None,
+    };
+    let ru = game.language == Language::Ru;
+    let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+    let diagram = board::render(&pos, Color::White, Glyphs::Ascii, None);
+    let record = pgn(&game, ctx.clock.today(), &ctx.me.email)?;
+    let mut body = String::new();
+    body.push_str(&if ru {
+        format!("Заявка на присуждение результата (51.9.4): {claim}\n\nОбоснование:\n{reason}\n\nКонечная позиция (FEN): {fen}\n\n{diagram}\n")
+    } else {
+        format!("Adjudication request (51.9.4): {claim}\n\nReasoning:\n{reason}\n\nFinal position (FEN): {fen}\n\n{diagram}\n")
+    });
+    if let Some(m) = sealed {
+        let text = format!(
+            "{} ({})",
+            notation::san(&pos, m),
+            notation::write_move(&pos, m, Notation::Numeric)
+        );
+        body.push_str(&if ru {
+            format!("Записанный ход: {text}\n\n")
+        } else {
+            format!("Sealed move: {text}\n\n")
+        });
+    }
+    body.push_str(&record);
+    body.push_str(&format!("{} <{}>\n", ctx.me.name, ctx.me.email));
+    let subject = if ru {
+        format!(
+            "{}: {} – {}, на присуждение: {claim}",
+            game.row.event, game.row.white, game.row.black
+        )
+    } else {
+        format!(
+            "{}: {} – {}, for adjudication: {claim}",
+            game.row.event, game.row.white, game.row.black
+        )
+    };
+    let preview = format!(
+        "To: {}\nSubject: {subject}\n\n{body}",
+        game.row.arbiter_email
+    );
+    if dry_run {
+        print!("{preview}");
+        return Ok(());
+    }
+    if !confirm(&preview, yes, "Send this to the arbiter?")? {
+        println!("Not sent; nothing changed.");
+        return Ok(());
+    }
+    let thread = store::thread_ids(&mut tx, id).await?;
+    let letter = Letter {
+        subject: subject.clone(),
+        body,
+        to: vec![game.row.arbiter_email.clone()],
+        cc: Vec::new(),
+        kind: "adjudication",
+        ply: game.moves.len(),
+    };
+    let mail = envelope(&game, &ctx.me, &ctx.clock, letter, &thread);
+    queue_mail(&mut tx, &ctx.clock, Some(id), "adjudication", &mail).await?;
+    tx.commit().await?;
+    flush(ctx, &subject).await
+}

@@ -1,0 +1,195 @@
+//! `ccmail break announce|end|list`: the player's breaks (51.7; section 10.4 in postal104
+//! games). The yearly allowance is checked before anything is sent; the notices go to every
+//! opponent with an active game, Cc the arbiter, with the phrase of 10.4.3.
+
+use anyhow::{Context, bail};
+use ccmail::app::chores::{notice_body, queue_notice};
+use ccmail::app::game::{Game, break_span};
+use ccmail_core::clock::{self, DateSpan, Profile};
+use ccmail_core::message::{Language, break_phrase};
+use ccmail_store::{self as store, BreakRow};
+use chrono::{Datelike, NaiveDate};
+
+use super::Ctx;
+use super::moves::flush;
+use crate::cli::BreakCommand;
+
+fn date(flag: &str, text: &str) -> anyhow::Result<NaiveDate> {
+    text.parse()
+        .with_context(|| format!("{flag} {text:?} is not a date (YYYY-MM-DD)"))
+}
+
+pub async fn run(ctx: &Ctx, cmd: BreakCommand) -> anyhow::Result<()> {
+    match cmd {
+        BreakCommand::Announce { from, to, dry_run } => {
+            announce(ctx, date("--from", &from)?, date("--to", &to)?, dry_run).await
+        }
+        BreakCommand::End { on, dry_run } => {
+            let on = on
+                .as_deref()
+                .map(|d| date("--on", d))
+                .transpose()?
+                .unwrap_or(ctx.clock.today());
+            end(ctx, on, dry_run).await
+        }
+        BreakCommand::List => list(ctx).await,
+    }
+}
+
+/// The profiles of the active games: a break must satisfy each (10.4 is the stricter).
+fn profiles(games: &[Game]) -> Vec<Profile> {
+    let mut p = vec![Profile::Article51];
+    if games.iter().any(|g| g.profile == Profile::Postal104) {
+        p.push(Profile::Postal104);
+    }
+    p
+}
+
+async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
+    let span = DateSpan::new(from, to).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if from < ctx.clock.today() {
+        bail!(
+            "a break is announced in advance (51.7.2): --from {from} is before today ({})",
+            ctx.clock.today()
+        );
+    }
+    let mut tx = ctx.store.begin().await?;
+    let taken: Vec<DateSpan> = store::my_breaks(&mut tx)
+        .await?
+        .iter()
+        .filter_map(break_span)
+        .collect();
+    let games = Game::load_all(&mut tx, false).await?;
+    for profile in profiles(&games) {
+        clock::check_break(profile, &taken, span)
+            .map_err(|e| anyhow::anyhow!("the break can't be taken: {e}"))?;
+    }
+    let active: Vec<&Game> = games.iter().filter(|g| g.is_active()).collect();
+    for g in &active {
+        let lines = [break_phrase(g.language, from, to)];
+        let subject = subject(g, &lines[0]);
+        if dry_run {
+            println!(
+                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
+                g.row.opponent_email,
+                g.row.arbiter_email,
+                notice_body(g, &ctx.me, &lines)
+            );
+            continue;
+        }
+        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
+    }
+    if dry_run {
+        return Ok(());
+    }
+    store::insert_break(
+        &mut tx,
+        &BreakRow {
+            id: 0,
+            game_id: None,
+            from_date: from,
+            to_date: to,
+            notice_date: None,
+            ended_on: None,
+            created_at: ctx.clock.stamp(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    println!(
+        "break {from} – {to} ({} days) recorded; notices to {} game(s)",
+        span.days(),
+        active.len()
+    );
+    flush(ctx, "the break notices").await
+}
+
+fn subject(g: &Game, phrase: &str) -> String {
+    format!(
+        "{}: {} – {}, {}",
+        g.row.event,
+        g.row.white,
+        g.row.black,
+        phrase.to_lowercase()
+    )
+}
+
+async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
+    let mut tx = ctx.store.begin().await?;
+    let mine = store::my_breaks(&mut tx).await?;
+    let Some(b) = mine
+        .iter()
+        .find(|b| b.ended_on.is_none() && b.to_date >= on)
+    else {
+        bail!("there is no break in progress or to come on {on} to end");
+    };
+    let span = break_span(b).context("the break's dates are reversed")?;
+    let ended = clock::end_early(span, on).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let games = Game::load_all(&mut tx, false).await?;
+    for g in games.iter().filter(|g| g.is_active()) {
+        let line = match g.language {
+            Language::Ru => format!("Заканчиваю перерыв: играю с {}", on.format("%d.%m.%Y")),
+            Language::En => format!("Ending my break: playing again from {on}"),
+        };
+        let lines = [line];
+        let subject = subject(g, &lines[0]);
+        if dry_run {
+            println!(
+                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
+                g.row.opponent_email,
+                g.row.arbiter_email,
+                notice_body(g, &ctx.me, &lines)
+            );
+            continue;
+        }
+        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
+    }
+    if dry_run {
+        return Ok(());
+    }
+    store::end_break(&mut tx, b.id, on).await?;
+    tx.commit().await?;
+    println!(
+        "break {} – {} ends: playing again from {on}; {} day(s) back in the allowance",
+        b.from_date, b.to_date, ended.returned
+    );
+    flush(ctx, "the notices").await
+}
+
+async fn list(ctx: &Ctx) -> anyhow::Result<()> {
+    let mut conn = ctx.store.conn().await?;
+    let mine = store::my_breaks(&mut conn).await?;
+    let games = Game::load_all(&mut conn, false).await?;
+    let taken: Vec<DateSpan> = mine.iter().filter_map(break_span).collect();
+    let year = ctx.clock.today().year();
+    if ctx.json {
+        let items: Vec<_> = mine
+            .iter()
+            .map(|b| serde_json::json!({"from": b.from_date.to_string(), "to": b.to_date.to_string(), "ended_on": b.ended_on.map(|d| d.to_string())}))
+            .collect();
+        let left: serde_json::Map<String, serde_json::Value> = profiles(&games)
+            .into_iter()
+            .map(|p| (p.to_string(), clock::days_left(p, &taken, year).into()))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"breaks": items, "year": year, "days_used": clock::days_used(&taken, year), "days_left": left})
+        );
+        return Ok(());
+    }
+    if mine.is_empty() {
+        println!("No breaks.");
+    }
+    for b in &mine {
+        let ended = b
+            .ended_on
+            .map(|d| format!(" (ended early: back on {d})"))
+            .unwrap_or_default();
+        println!("{} – {}{ended}", b.from_date, b.to_date);
+    }
+    println!("{year}: {} of 30 days used", clock::days_used(&taken, year));
+    for p in profiles(&games) {
+        println!("  {p}: {} day(s) left", clock::days_left(p, &taken, year));
+    }
+    Ok(())
+}

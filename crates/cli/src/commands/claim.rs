@@ -1,0 +1,148 @@
+//! `ccmail claim GAME`: the time-forfeit claim of 51.6 — to the arbiter, Cc the opponent, with
+//! the full time table move by move; the game is suspended until the decision.
+
+use anyhow::{Context, bail};
+use ccmail::app::chores::notice_body;
+use ccmail::app::compose::{Letter, envelope, queue_mail};
+use ccmail::app::game::Game;
+use ccmail_core::message::Language;
+use ccmail_store as store;
+use shakmaty::Color;
+
+use super::moves::flush;
+use super::{Ctx, confirm};
+
+pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Result<()> {
+    let mut tx = ctx.store.begin().await?;
+    let game = Game::load(&mut tx, id)
+        .await?
+        .with_context(|| format!("there is no game {id}"))?;
+    if !game.is_active() {
+        bail!(
+            "game {id} is {}: no claim can be made in it",
+            game.row.status
+        );
+    }
+    let report = game.report(ctx.clock.today())?;
+    let opp = game.opponent();
+    let c = report.clock.get(opp);
+    let Some(at) = c.overstepped_at else {
+        bail!(
+            "the opponent has not overstepped a time control in game {id}: {} of {} days by move {}",
+            c.total,
+            c.limit,
+            c.next_control
+        );
+    };
+    // The limit of the control overstepped (51.4.3: cumulative, D days per N moves).
+    let limit = game.control.days() * at / game.control.moves();
+    let ru = game.language == Language::Ru;
+    let side = |color: Color| match (ru, color.is_white()) {
+        (true, true) => "белые",
+        (true, false) => "черные",
+        (false, true) => "White",
+        (false, false) => "Black",
+    };
+    let mut lines = vec![if ru {
+        format!(
+            "Заявляю о просрочке времени (51.6): {} превысили контроль на {at}-м ходу.",
+            side(opp)
+        )
+    } else {
+        format!(
+            "I claim a win on time (51.6): {} overstepped the time control at move {at}.",
+            side(opp)
+        )
+    }];
+    lines.push(if ru {
+        "Ход | получен | отправлен | дней | итого".into()
+    } else {
+        "Move | received | sent | days | total".into()
+    });
+    let (mut white, mut black) = (0u32, 0u32);
+    for (i, m) in game.moves.iter().enumerate() {
+        let days = report.ply_days.get(i).copied().unwrap_or(0);
+        let total = if i % 2 == 0 {
+            white += days;
+            white
+        } else {
+            black += days;
+            black
+        };
+        let number = if i % 2 == 0 {
+            format!("{}.", i / 2 + 1)
+        } else {
+            format!("{}...", i / 2 + 1)
+        };
+        lines.push(format!(
+            "{number} {} | {} | {} | {days} | {total}",
+            m.san, m.received, m.sent
+        ));
+    }
+    for p in &game.penalties {
+        lines.push(if ru {
+            format!(
+                "Штраф: {} дня, {} ({}), ход {}",
+                p.days, p.player, p.cause, p.ply
+            )
+        } else {
+            format!(
+                "Penalty: {} days, {} ({}), ply {}",
+                p.days, p.player, p.cause, p.ply
+            )
+        });
+    }
+    lines.push(if ru {
+        format!(
+            "Итого {}: {} дней при лимите {limit} к {at}-му ходу.",
+            side(opp),
+            c.total
+        )
+    } else {
+        format!(
+            "Total for {}: {} days against a limit of {limit} by move {at}.",
+            side(opp),
+            c.total
+        )
+    });
+    let subject = if ru {
+        format!(
+            "{}: {} – {}, заявление о просрочке времени",
+            game.row.event, game.row.white, game.row.black
+        )
+    } else {
+        format!(
+            "{}: {} – {}, time-forfeit claim",
+            game.row.event, game.row.white, game.row.black
+        )
+    };
+    let body = notice_body(&game, &ctx.me, &lines);
+    let preview = format!(
+        "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
+        game.row.arbiter_email, game.row.opponent_email
+    );
+    if dry_run {
+        print!("{preview}");
+        return Ok(());
+    }
+    if !confirm(&preview, yes, "Send this claim and suspend the game?")? {
+        println!("Not sent; nothing changed.");
+        return Ok(());
+    }
+    let thread = store::thread_ids(&mut tx, id).await?;
+    let letter = Letter {
+        subject: subject.clone(),
+        body,
+        to: vec![game.row.arbiter_email.clone()],
+        cc: vec![game.row.opponent_email.clone()],
+        kind: "claim",
+        ply: game.moves.len(),
+    };
+    let mail = envelope(&game, &ctx.me, &ctx.clock, letter, &thread);
+    queue_mail(&mut tx, &ctx.clock, Some(id), "claim", &mail).await?;
+    // 51.6: the game is suspended until the arbiter decides.
+    store::set_status(&mut tx, id, "suspended", None).await?;
+    tx.commit().await?;
+    println!("game {id} is suspended until the arbiter's decision");
+    flush(ctx, &subject).await
+}

@@ -1,0 +1,391 @@
+//! The rules' chores and the commands of issue 7, checked in the store (what is queued, to
+//! whom, saying what). The same chores on real mail servers are in the end-to-end tests.
+
+mod common;
+
+use ccmail::app::{Clock, Me, chores};
+use ccmail_store::Store;
+use common::Player;
+use serde_json::Value;
+
+fn new_game(me: &Player, opponent: &str, rules: &str) -> String {
+    me.ok(&[
+        "game",
+        "new",
+        "--event",
+        "Кубок клуба 2026",
+        "--start",
+        "2026-03-01",
+        "--white",
+        "Иванов",
+        "--black",
+        "Петров",
+        "--color",
+        "white",
+        "--opponent",
+        opponent,
+        "--arbiter",
+        "arbiter@example.org",
+        "--rules",
+        rules,
+    ])
+    .trim()
+    .to_owned()
+}
+
+/// Each outgoing message of a game: (To+Cc recipients, decoded subject, decoded text).
+fn outgoing(me: &Player, game: &str) -> Vec<(String, String, String)> {
+    let mbox = me.ok(&["export", game, "--mbox"]);
+    mbox.split("\nFrom ")
+        .filter_map(|entry| {
+            let raw = entry.split_once('\n')?.1;
+            let d = ccmail_mail::mime::decode(raw.as_bytes()).ok()?;
+            if d.from.as_ref()?.email != "ivanov@example.org" {
+                return None;
+            }
+            let to: Vec<String> = d.to.iter().chain(&d.cc).map(|a| a.email.clone()).collect();
+            Some((to.join(","), d.subject.unwrap_or_default(), d.text))
+        })
+        .collect()
+}
+
+async fn pass(me: &Player, day: &str) -> Vec<String> {
+    let store = Store::open(&me.home.path().join("ccmail.db"))
+        .await
+        .unwrap();
+    let clock = Clock::new(Some(day), "Europe/Moscow".parse().unwrap()).unwrap();
+    let who = Me {
+        name: "Иванов Иван".into(),
+        surname: "Иванов".into(),
+        email: "ivanov@example.org".into(),
+    };
+    let done = chores::run_due(&store, &who, &clock).await.unwrap();
+    store.close().await;
+    done
+}
+
+#[tokio::test]
+async fn the_repeat_goes_on_day_14_not_13_with_the_arbiter_copied() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    assert!(pass(&me, "2026-03-15").await.is_empty(), "day 13: nothing");
+    assert_eq!(outgoing(&me, &id).len(), 1);
+    let done = pass(&me, "2026-03-16").await;
+    assert_eq!(
+        done,
+        [format!(
+            "game {id}: our move repeated, Cc the arbiter (51.5.1)"
+        )]
+    );
+    let out = outgoing(&me, &id);
+    let (to, subject, text) = &out[1];
+    assert_eq!(to, "petrov@example.org,arbiter@example.org");
+    assert_eq!(
+        subject,
+        "ПОВТОР: Кубок клуба 2026: Иванов – Петров, 1. 5254"
+    );
+    assert!(
+        text.contains("Мой ход: 1. 5254\nПОВТОР хода от 02.03.2026\nОтправлен: 02.03.2026\n"),
+        "{text}"
+    );
+    // Once is enough until the next one is due, 14 days later.
+    assert!(pass(&me, "2026-03-17").await.is_empty());
+    assert!(pass(&me, "2026-03-29").await.is_empty());
+    assert_eq!(pass(&me, "2026-03-30").await.len(), 1);
+}
+
+#[tokio::test]
+async fn no_repeat_while_the_partner_is_on_break() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    // Petrov announces a break 05.03–14.03 (10 days): his 14 days end on 26.03, not 16.03.
+    let notice = "From: petrov@example.org\r\nDate: Wed, 04 Mar 2026 10:00:00 +0300\r\nMessage-ID: <b1@example.org>\r\nSubject: break\r\n\r\nТурнир: Кубок клуба 2026\r\nБеру перерыв с 05.03.2026 по 14.03.2026\r\n";
+    let out = me.apply_text("b.eml", notice, "2026-03-04");
+    assert!(
+        out.contains("Black takes a break from 2026-03-05 to 2026-03-14"),
+        "{out}"
+    );
+    assert!(pass(&me, "2026-03-16").await.is_empty());
+    assert!(pass(&me, "2026-03-25").await.is_empty());
+    assert_eq!(pass(&me, "2026-03-26").await.len(), 1);
+}
+
+#[test]
+fn an_impossible_move_brings_a_correction_request_at_once() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nМой ход: 1... 5855\r\nОтправлен: 05.03.2026\r\n";
+    let out = me.apply_text("bad.eml", bad, "2026-03-06");
+    assert!(out.contains("correction requested (51.3.4)"), "{out}");
+    let v = me.json(&["--now", "2026-03-06", "show", &id]);
+    assert_eq!(v["clock"]["black"]["penalty"], 2);
+    let out = outgoing(&me, &id);
+    let (to, subject, text) = out.last().unwrap();
+    assert_eq!(to, "petrov@example.org");
+    assert_eq!(subject, "Кубок клуба 2026: Иванов – Петров, исправьте ход");
+    assert!(text.contains("- the move 1... 5855: the king on e8 can't go to e5; 2 penalty days recorded (51.4.7)\n"), "{text}");
+    assert!(
+        text.contains("2 penalty days recorded (51.4.7)\n- Прошу исправить ход (51.3.4)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn break_notices_reach_every_opponent_and_the_31st_day_is_refused() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let a = new_game(&me, "petrov@example.org", "article51");
+    let b = new_game(&me, "sidorov@example.org", "article51");
+    let out = me.ok(&[
+        "--now",
+        "2026-06-01",
+        "break",
+        "announce",
+        "--from",
+        "2026-06-10",
+        "--to",
+        "2026-06-29",
+    ]);
+    assert!(
+        out.contains("break 2026-06-10 – 2026-06-29 (20 days) recorded; notices to 2 game(s)"),
+        "{out}"
+    );
+    for (game, opponent) in [(&a, "petrov@example.org"), (&b, "sidorov@example.org")] {
+        let sent = outgoing(&me, game);
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].0, format!("{opponent},arbiter@example.org"));
+        assert!(
+            sent[0]
+                .2
+                .contains("Беру перерыв с 10.06.2026 по 29.06.2026\n"),
+            "{}",
+            sent[0].2
+        );
+    }
+    // 20 + 11 = 31 days in 2026: refused, nothing sent.
+    let err = me.fails(&[
+        "--now",
+        "2026-06-01",
+        "break",
+        "announce",
+        "--from",
+        "2026-08-01",
+        "--to",
+        "2026-08-11",
+    ]);
+    assert!(err.contains("the break can't be taken"), "{err}");
+    assert_eq!(outgoing(&me, &a).len(), 1);
+    me.ok(&[
+        "--now",
+        "2026-06-01",
+        "break",
+        "announce",
+        "--from",
+        "2026-08-01",
+        "--to",
+        "2026-08-10",
+    ]);
+    let list: Value = me.json(&["--now", "2026-06-01", "break", "list"]);
+    assert_eq!(list["days_used"], 30);
+    // Ending the August break early gives days back.
+    let out = me.ok(&["--now", "2026-08-05", "break", "end"]);
+    assert!(out.contains("6 day(s) back in the allowance"), "{out}");
+    assert_eq!(
+        me.json(&["--now", "2026-08-05", "break", "list"])["days_used"],
+        24
+    );
+    assert!(
+        me.fails(&[
+            "--now",
+            "2026-06-01",
+            "break",
+            "announce",
+            "--from",
+            "2026-05-01",
+            "--to",
+            "2026-05-02"
+        ])
+        .contains("in advance (51.7.2)")
+    );
+}
+
+#[test]
+fn a_claim_needs_an_overstepped_control_and_suspends_the_game() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&[
+        "game",
+        "new",
+        "--event",
+        "x",
+        "--start",
+        "2026-03-01",
+        "--white",
+        "a",
+        "--black",
+        "b",
+        "--color",
+        "white",
+        "--opponent",
+        "q@example.org",
+        "--arbiter",
+        "arbiter@example.org",
+        "--control",
+        "1/5",
+    ]);
+    let err = me.fails(&["--now", "2026-03-02", "claim", &id]);
+    assert!(
+        err.contains("the opponent has not overstepped a time control"),
+        "{err}"
+    );
+    // A 1-move/5-day control: Black answers 1. e4 after 7 days.
+    let fast = me.ok(&["games", "--json"]);
+    let games: Value = serde_json::from_str(&fast).unwrap();
+    let quick = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["event"] == "x")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    me.ok(&["--now", "2026-03-02", "move", &quick, "e4"]);
+    let late = "From: q@example.org\r\nDate: Tue, 10 Mar 2026 10:00:00 +0300\r\nMessage-ID: <q1@example.org>\r\nSubject: move\r\n\r\nEvent: x\r\nMoves: 1. e4\r\nYour move 1. e4 sent: 2026-03-02\r\nReceived: 2026-03-03\r\nMy move: 1... e5\r\nSent: 2026-03-10\r\n";
+    me.apply_text("late.eml", late, "2026-03-10");
+    let v = me.json(&["--now", "2026-03-10", "show", &quick]);
+    assert_eq!(v["clock"]["black"]["overstepped_at"], 1);
+    let draft = me.ok(&["--now", "2026-03-10", "claim", &quick, "--dry-run"]);
+    assert!(
+        draft.starts_with("To: arbiter@example.org\nCc: q@example.org\n"),
+        "{draft}"
+    );
+    assert!(
+        draft
+            .contains("Заявляю о просрочке времени (51.6): черные превысили контроль на 1-м ходу."),
+        "{draft}"
+    );
+    assert!(
+        draft.contains(
+            "1. e4 | 2026-03-01 | 2026-03-02 | 1 | 1\n1... e5 | 2026-03-03 | 2026-03-10 | 7 | 7\n"
+        ),
+        "{draft}"
+    );
+    assert!(
+        draft.contains("Итого черные: 7 дней при лимите 5 к 1-му ходу."),
+        "{draft}"
+    );
+    me.ok(&["--now", "2026-03-10", "claim", &quick, "--yes"]);
+    assert_eq!(
+        me.json(&["--now", "2026-03-10", "show", &quick])["status"],
+        "suspended"
+    );
+}
+
+#[test]
+fn mate_sends_the_pgn_to_the_arbiter() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    let mut day = 2;
+    for (mine, theirs) in [("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")] {
+        me.ok(&["--now", &format!("2026-03-{day:02}"), "move", &id, mine]);
+        let v = me.json(&["show", &id]);
+        let record: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["san"].as_str().unwrap())
+            .collect();
+        let msg = format!(
+            "From: petrov@example.org\r\nDate: {} Mar 2026 10:00:00 +0300\r\nMessage-ID: <m{day}@example.org>\r\nSubject: m\r\n\r\nMoves: {}\r\nReceived: 2026-03-{:02}\r\nMy move: {theirs}\r\nSent: 2026-03-{:02}\r\n",
+            day + 1,
+            record.join(" "),
+            day + 1,
+            day + 1
+        );
+        me.apply_text(
+            &format!("m{day}.eml"),
+            &msg,
+            &format!("2026-03-{:02}", day + 1),
+        );
+        day += 2;
+    }
+    let out = me.ok(&["--now", "2026-03-09", "move", &id, "Qxf7"]);
+    assert!(out.contains("The game is over: 1-0."), "{out}");
+    let sent = outgoing(&me, &id);
+    let (to, subject, text) = sent.last().unwrap();
+    assert_eq!(to, "arbiter@example.org");
+    assert_eq!(
+        subject,
+        "Кубок клуба 2026: Иванов – Петров, 1-0: партия для судьи"
+    );
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("4. Qxf7#"), "{text}");
+    // Never twice.
+    me.ok(&["--now", "2026-03-10", "games"]);
+    assert_eq!(outgoing(&me, &id).len(), sent.len());
+}
+
+#[test]
+fn adjudication_and_address_change() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    let err = me.fails(&[
+        "--now",
+        "2026-03-02",
+        "adjudicate",
+        &id,
+        "--claim",
+        "1-0",
+        "--reason",
+        "x",
+    ]);
+    assert!(err.contains("name your sealed move with --move"), "{err}");
+    let pkg = me.ok(&[
+        "--now",
+        "2026-03-02",
+        "adjudicate",
+        &id,
+        "--claim",
+        "1/2-1/2",
+        "--reason",
+        "Equal.",
+        "--move",
+        "d4",
+        "--dry-run",
+    ]);
+    assert!(pkg.starts_with("To: arbiter@example.org\n"), "{pkg}");
+    assert!(
+        pkg.contains("Заявка на присуждение результата (51.9.4): 1/2-1/2"),
+        "{pkg}"
+    );
+    assert!(
+        pkg.contains(
+            "Конечная позиция (FEN): rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ),
+        "{pkg}"
+    );
+    assert!(pkg.contains("Записанный ход: d4 (4244)"), "{pkg}");
+    let out = me.ok(&[
+        "--now",
+        "2026-03-02",
+        "address",
+        "change",
+        "Ivanov@New.example",
+    ]);
+    assert!(
+        out.contains("notices to 1 game(s); now set [player] email = \"ivanov@new.example\""),
+        "{out}"
+    );
+    let sent = outgoing(&me, &id);
+    assert_eq!(sent[0].0, "petrov@example.org,arbiter@example.org");
+    assert!(
+        sent[0]
+            .2
+            .contains("Мой новый адрес электронной почты: ivanov@new.example (51.1.2)"),
+        "{}",
+        sent[0].2
+    );
+}
