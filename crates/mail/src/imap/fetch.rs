@@ -39,6 +39,18 @@ impl Imap {
         after_uid: u32,
         since: Option<NaiveDate>,
     ) -> Result<Vec<Fetched>, ImapError> {
+        let uids = self.uids_since(after_uid, since).await?;
+        self.fetch_uids(&uids).await
+    }
+
+    /// The UIDs [`Imap::fetch_since`] would fetch, in order, without fetching anything: a
+    /// caller that reads a large mailbox fetches them a batch at a time with
+    /// [`Imap::fetch_uids`] (and knows how many there are, for a progress bar).
+    pub async fn uids_since(
+        &mut self,
+        after_uid: u32,
+        since: Option<NaiveDate>,
+    ) -> Result<Vec<u32>, ImapError> {
         let Some(first) = after_uid.checked_add(1) else {
             return Ok(Vec::new());
         };
@@ -59,7 +71,16 @@ impl Imap {
         // `n:*` also matches the highest UID when it is below n.
         let mut uids: Vec<u32> = found.into_iter().filter(|&u| u > after_uid).collect();
         uids.sort_unstable();
+        self.drain_unsolicited();
+        Ok(uids)
+    }
 
+    /// The messages with these UIDs (those still there), in UID order, read with
+    /// `BODY.PEEK[]`.
+    pub async fn fetch_uids(&mut self, uids: &[u32]) -> Result<Vec<Fetched>, ImapError> {
+        let mut uids = uids.to_vec();
+        uids.sort_unstable();
+        uids.dedup();
         let mut out = Vec::with_capacity(uids.len());
         for batch in uids.chunks(FETCH_BATCH) {
             self.fetch_batch(batch, &mut out).await?;
