@@ -13,6 +13,7 @@
 //! what the rules require in answer must land together or not at all.
 
 mod breaks;
+mod copies;
 mod games;
 mod messages;
 mod moves;
@@ -28,6 +29,7 @@ use sqlx::sqlite::{
 };
 
 pub use breaks::*;
+pub use copies::*;
 pub use games::*;
 pub use messages::*;
 pub use moves::*;

@@ -62,6 +62,43 @@ pub async fn due(conn: &mut SqliteConnection, now: &str) -> Result<Vec<OutboxIte
     .await?)
 }
 
+/// Takes a due item for one send attempt: true when this caller got it. Its next attempt is
+/// pushed to `lease_until` meanwhile, so another sender (the daemon, `ccmail move`) that read
+/// the same item from [`due`] finds it taken, and a sender that dies holding it lets it come
+/// due again later. The last error is cleared: an item in flight has none.
+pub async fn claim(
+    conn: &mut SqliteConnection,
+    id: i64,
+    now: &str,
+    lease_until: &str,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE outbox SET next_attempt_at = ?, last_error = NULL \
+         WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?",
+    )
+    .bind(lease_until)
+    .bind(id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Makes every item that waits for a retry after a failure (queued, with an error) due at
+/// `now`: the server answers again. Items in flight (claimed, no error) are left alone.
+/// Returns how many were made due.
+pub async fn retry_now(conn: &mut SqliteConnection, now: &str) -> Result<u64> {
+    let done = sqlx::query(
+        "UPDATE outbox SET next_attempt_at = ? \
+         WHERE status = 'queued' AND last_error IS NOT NULL AND next_attempt_at > ?",
+    )
+    .bind(now)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 pub async fn mark_sent(conn: &mut SqliteConnection, id: i64, at: &str) -> Result<()> {
     sqlx::query(
         "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL \
