@@ -40,12 +40,23 @@ pub fn backoff(attempts: i64) -> Duration {
     Duration::from_secs(60 * (1u64 << attempts.clamp(0, 6) as u32)).min(Duration::from_secs(3600))
 }
 
-/// Sends every item due now. Each item's outcome is committed on its own, so a crash between
-/// items sends none twice but the one in flight (which keeps its Message-ID).
+/// How long a sender holds an item it is sending before another may take it (a sender that
+/// died with it in hand).
+pub const LEASE: Duration = Duration::from_secs(10 * 60);
+
+/// Sends every item due now. Each item is claimed first, so two senders at once (the daemon
+/// and `ccmail move`) never send the same one, and its outcome is committed on its own, so a
+/// crash between items sends none twice but the one in flight (which keeps its Message-ID).
 pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Result<Sent> {
     let mut done = Sent::default();
-    let items = store::due(&mut *store.conn().await?, &clock.stamp()).await?;
+    let now = clock.stamp();
+    let items = store::due(&mut *store.conn().await?, &now).await?;
     for item in items {
+        let lease = (clock.now + LEASE).fixed_offset().to_rfc3339();
+        if !store::claim(&mut *store.conn().await?, item.id, &now, &lease).await? {
+            tracing::debug!(item = item.id, "taken by another sender");
+            continue;
+        }
         let recipients: Vec<&str> = item
             .recipients
             .split(',')
@@ -79,4 +90,12 @@ pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Resu
         }
     }
     Ok(done)
+}
+
+/// Sends, now, every item waiting for a retry after a failure as well as those due: for when
+/// the server is known to answer again, so a message held back by an outage does not wait
+/// out its backoff.
+pub async fn retry_now(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Result<Sent> {
+    store::retry_now(&mut *store.conn().await?, &clock.stamp()).await?;
+    send_due(store, smtp, clock).await
 }
