@@ -1,0 +1,406 @@
+//! The daemon (`ccmail run`): the player's mailbox watched, chess mail applied, the outbox sent.
+//!
+//! Two loops share the store. The **IMAP loop** connects, reads what arrived since the last UID
+//! it read, applies the chess mail ([`sync`]), keeps copies of sent mail in `[imap]
+//! sent_mailbox`, then waits — IDLE where the server has it (re-issued every 25 minutes),
+//! NOOP polling where it does not — and goes round again; after any error it drops the
+//! connection and connects again with backoff (1 s, 2 s, 4 s … 5 min). The **outbox loop**
+//! sends what is due after the transaction that queued it committed; while messages wait for a
+//! retry after a failure, it asks the server whether it answers again (1 s … 5 min) and then
+//! sends them at once. A stop signal (SIGINT/SIGTERM in `ccmail run`) ends both after the
+//! unit of work in hand: one message applied and its UID recorded, one message sent.
+//!
+//! # What it touches
+//!
+//! The player's mailbox also holds their private mail, so the daemon is a guest there:
+//!
+//! - It never changes the mailbox: bodies are read with `BODY.PEEK[]` (no `\Seen`), nothing
+//!   is flagged, moved or deleted. The only writes are the copies APPENDed to `sent_mailbox`,
+//!   when the config names one (created if missing).
+//! - It stores and applies **chess mail only** ([`filter`]): a message is chess mail when its
+//!   sender is the opponent or the arbiter of one of the player's games, when it answers a
+//!   message of a game (In-Reply-To / References), or when ccmail's reader finds a game
+//!   header and a move in it (a partner writing from a new address, 51.1.2). Anything else —
+//!   and the player's own mail — is skipped without being stored, but its UID counts as read.
+//! - Every message is applied once: its UID is recorded only after `apply` committed, and a
+//!   message read again (after a crash in between, or a changed UIDVALIDITY) is recognised by
+//!   its Message-ID or its bytes and changes nothing.
+//!
+//! # Which mail is read
+//!
+//! Every message with a UID above the last one read. The first run reads back the mail
+//! received since the **start date**: `[imap] first_sync_since`, else the earliest start date
+//! of the active games; with neither (no date and no game yet) it reads nothing already there,
+//! only what arrives from then on. When the mailbox's UIDVALIDITY changes, it is read again
+//! the same way (what was applied already is recognised and left as it is). The receipt date
+//! of a message is its INTERNALDATE, or now if that is later (a server clock ahead of ours, or
+//! `--now` in the past).
+
+mod filter;
+mod outbox;
+mod sync;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use ccmail_mail::imap::{Imap, ImapConfig, WaitOutcome};
+use ccmail_mail::smtp::Smtp;
+use ccmail_mail::tls::Security;
+use ccmail_store::{self as store, Store};
+use chrono::NaiveDate;
+use chrono_tz::Tz;
+use tokio::sync::{Notify, watch};
+
+use super::{Clock, Me};
+use crate::config::{self, Config};
+
+pub use filter::{Filter, Verdict};
+pub use sync::state_key;
+
+/// The longest IDLE (or wait between polls) before the daemon reads the mailbox again anyway.
+pub const IDLE_WAIT: Duration = Duration::from_secs(25 * 60);
+
+/// Backoff of reconnects and of retries after a failed send: 1 s, doubling, at most 5 min.
+pub const BACKOFF_MIN: Duration = Duration::from_secs(1);
+pub const BACKOFF_MAX: Duration = Duration::from_secs(5 * 60);
+
+/// The mailbox side: where moves arrive.
+#[derive(Debug, Clone)]
+pub struct Watch {
+    pub config: ImapConfig,
+    /// `[imap] first_sync_since`.
+    pub first_sync_since: Option<NaiveDate>,
+    /// `[imap] sent_mailbox`: where copies of sent mail go.
+    pub sent_mailbox: Option<String>,
+}
+
+/// Everything the daemon works with.
+#[derive(Debug)]
+pub struct Daemon {
+    pub store: Store,
+    pub me: Me,
+    /// `--now`: a fixed clock (tests, "what if"); `None`: the system clock, read anew on
+    /// every pass (a daemon runs for days).
+    pub now: Option<String>,
+    pub tz: Tz,
+    pub imap: Option<Watch>,
+    pub smtp: Option<Smtp>,
+}
+
+impl Daemon {
+    /// The daemon of a config: passwords are fetched now (`password_cmd` runs once).
+    pub fn new(cfg: &Config, store: Store, me: Me, now: Option<String>) -> anyhow::Result<Daemon> {
+        let imap = match &cfg.imap {
+            Some(i) => Some(Watch {
+                config: imap_config(i)?,
+                first_sync_since: i.first_sync_since,
+                sent_mailbox: i.sent_mailbox.clone(),
+            }),
+            None => None,
+        };
+        let smtp = match &cfg.smtp {
+            Some(s) => Some(Smtp::new(&super::outbox::smtp_config(s)?)?),
+            None => None,
+        };
+        Ok(Daemon {
+            store,
+            me,
+            now,
+            tz: cfg.player.tz()?,
+            imap,
+            smtp,
+        })
+    }
+
+    /// The clock for one pass.
+    pub fn clock(&self) -> anyhow::Result<Clock> {
+        Clock::new(self.now.as_deref(), self.tz)
+    }
+
+    /// `run --once`: one full pass — read and apply the new mail, send what is due (and what
+    /// waits for a retry, if the server answers), keep the copies — then return.
+    pub async fn once(&self) -> anyhow::Result<()> {
+        let never = Stop::never();
+        let mut session = match &self.imap {
+            Some(w) => {
+                let mut imap = Imap::connect(&w.config).await?;
+                let clock = self.clock()?;
+                sync::pass(self, w, &mut imap, &clock, &never).await?;
+                Some((w, imap))
+            }
+            None => {
+                tracing::info!("no [imap] in the config: no mail is read");
+                None
+            }
+        };
+        match &self.smtp {
+            Some(smtp) => {
+                outbox::send(self, smtp, true).await?;
+            }
+            None => tracing::info!("no [smtp] in the config: queued messages stay in the outbox"),
+        }
+        if let Some((w, imap)) = session.as_mut() {
+            sync::copy_sent(self, w, imap, &mut false).await?;
+        }
+        if let Some((_, imap)) = session {
+            imap.logout().await;
+        }
+        Ok(())
+    }
+
+    /// The daemon: both loops until `stop` turns true (then after the unit of work in hand),
+    /// or until an error that needs the user (a refused login, a bad certificate).
+    pub async fn run(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+        let w = self.imap.as_ref().context(
+            "`ccmail run` needs an [imap] section in the config (host, username and a \
+             password): see `ccmail init` and config/ccmail.example.toml",
+        )?;
+        let stop = Stop::new(stop);
+        // Either loop ending for good (an error, or the stop) ends the other.
+        let (quit_tx, quit_rx) = watch::channel(false);
+        let quit = Stop::new(quit_rx);
+        let wake_outbox = Notify::new();
+        let wake_imap = Notify::new();
+        let forward = async {
+            stop.wait().await;
+            let _ = quit_tx.send(true);
+            std::future::pending::<()>().await
+        };
+        let imap_loop = async {
+            let result = self.imap_loop(w, &quit, &wake_outbox, &wake_imap).await;
+            let _ = quit_tx.send(true);
+            result
+        };
+        let outbox_loop = async {
+            match &self.smtp {
+                Some(smtp) => outbox::run(self, smtp, &quit, &wake_outbox, &wake_imap).await,
+                None => {
+                    tracing::info!("no [smtp] in the config: queued messages stay in the outbox")
+                }
+            }
+        };
+        let both = async {
+            let (result, ()) = tokio::join!(imap_loop, outbox_loop);
+            result
+        };
+        tokio::select! {
+            result = both => result,
+            () = forward => unreachable!("forward never ends"),
+        }?;
+        tracing::info!("stopped");
+        Ok(())
+    }
+
+    async fn imap_loop(
+        &self,
+        w: &Watch,
+        stop: &Stop,
+        wake_outbox: &Notify,
+        wake_imap: &Notify,
+    ) -> anyhow::Result<()> {
+        let mut backoff = Backoff::default();
+        while !stop.is_set() {
+            match self
+                .session(w, stop, wake_outbox, wake_imap, &mut backoff)
+                .await
+            {
+                Ok(()) => break,
+                Err(Failure::Fatal(e)) => return Err(e),
+                Err(Failure::Retry(e)) => {
+                    let delay = backoff.delay();
+                    tracing::warn!("{e:#}; connecting again in {} s", delay.as_secs_f32());
+                    if stop.sleep(delay).await {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One connection: passes and waits until the stop (Ok) or an error.
+    async fn session(
+        &self,
+        w: &Watch,
+        stop: &Stop,
+        wake_outbox: &Notify,
+        wake_imap: &Notify,
+        backoff: &mut Backoff,
+    ) -> Result<(), Failure> {
+        let mut imap = Imap::connect(&w.config).await.map_err(|e| {
+            if e.is_transient() {
+                Failure::Retry(e.into())
+            } else {
+                Failure::Fatal(e.into())
+            }
+        })?;
+        tracing::info!(
+            server = %format!("{}:{}", w.config.host, w.config.port),
+            mailbox = %w.config.mailbox,
+            idle = imap.has_idle(),
+            "IMAP connected as {}",
+            w.config.username
+        );
+        let mut sent_box_ready = false;
+        loop {
+            let clock = self.clock().map_err(Failure::Fatal)?;
+            let read = sync::pass(self, w, &mut imap, &clock, stop)
+                .await
+                .map_err(Failure::Retry)?;
+            if read > 0 {
+                wake_outbox.notify_one();
+            }
+            sync::copy_sent(self, w, &mut imap, &mut sent_box_ready)
+                .await
+                .map_err(Failure::Retry)?;
+            backoff.reset();
+            if stop.is_set() {
+                break;
+            }
+            tracing::debug!(idle = imap.has_idle(), "waiting for new mail");
+            let woken = async {
+                tokio::select! {
+                    () = stop.wait() => {}
+                    () = wake_imap.notified() => {}
+                }
+            };
+            match imap.wait(IDLE_WAIT, woken).await {
+                Ok(WaitOutcome::Stopped) if stop.is_set() => break,
+                Ok(outcome) => tracing::debug!(?outcome, "awake"),
+                Err(e) => return Err(Failure::Retry(e.into())),
+            }
+        }
+        imap.logout().await;
+        Ok(())
+    }
+}
+
+/// How a connection ended in error.
+enum Failure {
+    /// Needs the user: the daemon stops with this error.
+    Fatal(anyhow::Error),
+    /// Worth trying again on a new connection, after the backoff.
+    Retry(anyhow::Error),
+}
+
+/// The `[imap]` section as the mail crate wants it; the password is fetched now.
+pub fn imap_config(cfg: &config::Imap) -> anyhow::Result<ImapConfig> {
+    let mut c = ImapConfig::new(
+        cfg.host.clone(),
+        cfg.port,
+        security(cfg.security),
+        cfg.username.clone(),
+        cfg.password().context("[imap] password")?,
+    );
+    c.mailbox = cfg.mailbox.clone();
+    c.ca_file = cfg.ca_file.clone();
+    // `plain` is allowed only because the config says it in so many words.
+    c.plain_ok = cfg.security == config::Security::Plain;
+    Ok(c)
+}
+
+fn security(s: config::Security) -> Security {
+    match s {
+        config::Security::Tls => Security::Tls,
+        config::Security::StartTls => Security::StartTls,
+        config::Security::Plain => Security::Plain,
+    }
+}
+
+/// The stop signal, as the loops read it: a `watch` channel that turns true.
+#[derive(Debug, Clone)]
+pub struct Stop(Option<watch::Receiver<bool>>);
+
+impl Stop {
+    pub fn new(rx: watch::Receiver<bool>) -> Stop {
+        Stop(Some(rx))
+    }
+
+    /// A signal that never fires (`--once`).
+    pub fn never() -> Stop {
+        Stop(None)
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.0.as_ref().is_some_and(|rx| *rx.borrow())
+    }
+
+    /// Completes when the signal fires (never, if its sender is gone without firing).
+    pub async fn wait(&self) {
+        if let Some(rx) = &self.0 {
+            let mut rx = rx.clone();
+            if rx.wait_for(|s| *s).await.is_ok() {
+                return;
+            }
+        }
+        std::future::pending::<()>().await;
+    }
+
+    /// Sleeps for `d`; true when the signal fired meanwhile.
+    pub async fn sleep(&self, d: Duration) -> bool {
+        tokio::select! {
+            () = self.wait() => true,
+            () = tokio::time::sleep(d) => false,
+        }
+    }
+}
+
+/// Exponential backoff: [`BACKOFF_MIN`], doubling up to [`BACKOFF_MAX`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backoff {
+    next: Duration,
+}
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff { next: BACKOFF_MIN }
+    }
+}
+
+impl Backoff {
+    /// The delay to wait now; the one after is twice as long.
+    pub fn delay(&mut self) -> Duration {
+        let now = self.next;
+        self.next = (now * 2).min(BACKOFF_MAX);
+        now
+    }
+
+    pub fn reset(&mut self) {
+        self.next = BACKOFF_MIN;
+    }
+}
+
+/// The earliest start date of the active games, for reading mail back.
+async fn earliest_start(store: &Store) -> anyhow::Result<Option<NaiveDate>> {
+    let games = store::games(&mut *store.conn().await?, false).await?;
+    Ok(games
+        .iter()
+        .filter(|g| g.status == "active")
+        .map(|g| g.start_date)
+        .min())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_five_minutes_and_resets() {
+        let mut b = Backoff::default();
+        let secs: Vec<u64> = (0..12).map(|_| b.delay().as_secs()).collect();
+        assert_eq!(secs, [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]);
+        b.reset();
+        assert_eq!(b.delay(), Duration::from_secs(1));
+    }
+
+    #[tokio::test]
+    async fn stop_sleeps_until_the_signal() {
+        let (tx, rx) = watch::channel(false);
+        let stop = Stop::new(rx);
+        assert!(!stop.sleep(Duration::from_millis(1)).await);
+        tx.send(true).unwrap();
+        assert!(stop.is_set());
+        assert!(stop.sleep(Duration::from_secs(3600)).await);
+        assert!(!Stop::never().sleep(Duration::from_millis(1)).await);
+    }
+}

@@ -1,0 +1,106 @@
+//! The daemon's outbox loop: what is due is sent (after the transaction that queued it
+//! committed, whoever queued it); while messages wait for a retry after a failure, the server
+//! is asked, with backoff, whether it answers again, and when it does they go at once.
+
+use std::time::Duration;
+
+use ccmail_mail::smtp::Smtp;
+use ccmail_store as store;
+use tokio::sync::Notify;
+use tokio::time::Instant;
+
+use super::{Backoff, Daemon, Stop};
+use crate::app::outbox::{self as app_outbox, Sent};
+
+/// How often the outbox is looked at without being woken: for messages queued or failed by
+/// another process (`ccmail move`), and for retries coming due.
+pub const TICK: Duration = Duration::from_secs(5);
+
+/// Sends until the stop. Errors (the database, the server) are logged and tried again later:
+/// nothing here needs the user.
+pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wake_imap: &Notify) {
+    let mut backoff = Backoff::default();
+    let mut retry_at: Option<Instant> = None;
+    while !stop.is_set() {
+        let probe = retry_at.is_some_and(|t| Instant::now() >= t);
+        let waiting = match send(d, smtp, probe).await {
+            Ok(waiting) => waiting,
+            Err(e) => {
+                tracing::error!("outbox: {e:#}");
+                1
+            }
+        };
+        if waiting == 0 {
+            backoff.reset();
+            retry_at = None;
+        } else if probe || retry_at.is_none() {
+            retry_at = Some(Instant::now() + backoff.delay());
+        }
+        if copies_pending(d).await {
+            wake_imap.notify_one();
+        }
+        let nap = retry_at.map_or(TICK, |t| {
+            t.saturating_duration_since(Instant::now()).min(TICK)
+        });
+        tokio::select! {
+            () = stop.wait() => break,
+            () = wake.notified() => {}
+            () = tokio::time::sleep(nap) => {}
+        }
+    }
+}
+
+/// One pass: sends what is due; with `probe`, and messages waiting for a retry, asks the
+/// server whether it answers and if so sends those too. Returns how many still wait.
+pub(super) async fn send(d: &Daemon, smtp: &Smtp, probe: bool) -> anyhow::Result<usize> {
+    let clock = d.clock()?;
+    let mut done = app_outbox::send_due(&d.store, smtp, &clock).await?;
+    let mut waiting = waiting(d).await?;
+    if waiting > 0 && probe {
+        match smtp.check().await {
+            Ok(()) => {
+                tracing::info!(
+                    "the SMTP server answers again: sending {waiting} waiting message(s)"
+                );
+                let more = app_outbox::retry_now(&d.store, smtp, &clock).await?;
+                done = add(done, more);
+                waiting = self::waiting(d).await?;
+            }
+            Err(e) => tracing::debug!("SMTP server still unavailable: {e}"),
+        }
+    }
+    if done != Sent::default() {
+        tracing::debug!(?done, waiting, "outbox pass");
+    }
+    Ok(waiting)
+}
+
+/// Messages queued that failed at least once and wait for a retry.
+async fn waiting(d: &Daemon) -> anyhow::Result<usize> {
+    let rows = store::unsent(&mut *d.store.conn().await?).await?;
+    Ok(rows
+        .iter()
+        .filter(|r| r.status == "queued" && r.last_error.is_some())
+        .count())
+}
+
+/// Whether sent mail waits for its copy in `sent_mailbox`.
+async fn copies_pending(d: &Daemon) -> bool {
+    if d.imap.as_ref().is_none_or(|w| w.sent_mailbox.is_none()) {
+        return false;
+    }
+    match d.store.conn().await {
+        Ok(mut conn) => store::uncopied(&mut conn)
+            .await
+            .is_ok_and(|c| !c.is_empty()),
+        Err(_) => false,
+    }
+}
+
+fn add(a: Sent, b: Sent) -> Sent {
+    Sent {
+        sent: a.sent + b.sent,
+        retrying: a.retrying + b.retrying,
+        failed: a.failed + b.failed,
+    }
+}
