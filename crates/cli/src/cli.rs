@@ -133,6 +133,21 @@ pub enum Command {
         /// The message file, or `-` for standard input.
         file: PathBuf,
     },
+    /// The daemon: watch the mailbox (IMAP IDLE, polling where IDLE is missing), apply the
+    /// moves that arrive, send what is due.
+    ///
+    /// Only chess mail is read into ccmail (mail from a game's opponent or arbiter, replies in
+    /// a game's thread, messages with a game header and a move); the mailbox itself is never
+    /// changed. Stops cleanly on SIGINT/SIGTERM after the message in hand. Logs go to standard
+    /// error; RUST_LOG sets the level (default info).
+    Run {
+        /// One full pass (read, apply, send), then exit.
+        #[arg(long)]
+        once: bool,
+    },
+    /// Check the setup: read the config, open the database, log in to IMAP and SMTP, and say
+    /// how each step went. Exits 1 if any failed.
+    Check,
 }
 
 #[derive(Debug, Subcommand)]

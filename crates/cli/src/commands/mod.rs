@@ -4,15 +4,18 @@ mod address;
 mod adjudicate;
 mod apply;
 mod breaks;
+mod check;
 mod claim;
 mod export;
 mod game_new;
 mod games;
 mod inbox;
 mod init;
+mod logging;
 mod moves;
 mod parse;
 mod reply;
+mod run;
 mod show;
 
 use std::path::PathBuf;
@@ -79,6 +82,7 @@ pub fn config_path(cli: &Cli) -> PathBuf {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    logging::init(matches!(cli.command, Command::Run { .. }));
     if let Command::Parse { file } = &cli.command {
         return parse::run(file, cli.json);
     }
@@ -92,6 +96,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 async fn run_async(cli: Cli) -> anyhow::Result<()> {
     if let Command::Init = cli.command {
         return init::run(&cli).await;
+    }
+    if let Command::Check = cli.command {
+        return check::run(&cli).await;
     }
     let ctx = Ctx::open(&cli).await?;
     let result = match cli.command {
@@ -121,7 +128,8 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Address(crate::cli::AddressCommand::Change { new_email, dry_run }) => {
             address::run(&ctx, &new_email, dry_run).await
         }
-        Command::Init | Command::Parse { .. } => unreachable!("handled above"),
+        Command::Run { once } => run::run(&ctx, once, cli.now.clone()).await,
+        Command::Init | Command::Parse { .. } | Command::Check => unreachable!("handled above"),
     };
     ctx.store.close().await;
     result

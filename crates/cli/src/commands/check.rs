@@ -1,0 +1,197 @@
+//! `ccmail check`: each step of the setup, in words, one line each — the config, the
+//! database, IMAP (connect, log in, the mailbox, IDLE) and SMTP (connect, log in). A failing
+//! step says what failed and the checks go on where they can; exit status 1 if any failed.
+//! No password is ever printed.
+
+use std::time::Duration;
+
+use anyhow::bail;
+use ccmail::app::daemon::imap_config;
+use ccmail::app::outbox::smtp_config;
+use ccmail::config::{self, Config, Security};
+use ccmail_mail::imap::{Imap, ImapError};
+use ccmail_mail::smtp::{Smtp, SmtpError};
+use ccmail_store::{self as store, Store};
+
+use super::config_path;
+use crate::cli::Cli;
+
+/// How long each server gets to answer.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The report: one line per step.
+#[derive(Default)]
+struct Report {
+    failed: usize,
+}
+
+impl Report {
+    fn ok(&mut self, step: &str, what: impl AsRef<str>) {
+        println!("ok    {step}: {}", what.as_ref());
+    }
+
+    fn fail(&mut self, step: &str, what: impl AsRef<str>) {
+        self.failed += 1;
+        println!("FAIL  {step}: {}", what.as_ref());
+    }
+
+    fn skip(&mut self, step: &str, what: impl AsRef<str>) {
+        println!("-     {step}: {}", what.as_ref());
+    }
+}
+
+pub async fn run(cli: &Cli) -> anyhow::Result<()> {
+    let mut r = Report::default();
+    let path = config_path(cli);
+    let cfg = match config::load(&path) {
+        Ok(cfg) => {
+            let p = &cfg.player;
+            let what = format!(
+                "read from {} (player {} <{}>, time zone {})",
+                path.display(),
+                p.name,
+                p.email,
+                p.timezone
+            );
+            r.ok("config", what);
+            cfg
+        }
+        Err(e) => {
+            r.fail("config", format!("{e:#}"));
+            bail!("the config could not be read, so nothing else was checked");
+        }
+    };
+    database(&mut r, &cfg).await;
+    imap(&mut r, &cfg).await;
+    smtp(&mut r, &cfg).await;
+    match r.failed {
+        0 => Ok(()),
+        1 => bail!("1 check failed"),
+        n => bail!("{n} checks failed"),
+    }
+}
+
+async fn database(r: &mut Report, cfg: &Config) {
+    let path = cfg.store.db.display();
+    let store = match Store::open(&cfg.store.db).await {
+        Ok(store) => store,
+        Err(e) => return r.fail("database", format!("{e}")),
+    };
+    let games = match store.conn().await {
+        Ok(mut conn) => store::games(&mut conn, true).await,
+        Err(e) => Err(e),
+    };
+    match games {
+        Ok(games) => {
+            let active = games.iter().filter(|g| g.status == "active").count();
+            let what = format!("opened {path}: {} game(s), {active} active", games.len());
+            r.ok("database", what);
+        }
+        Err(e) => r.fail(
+            "database",
+            format!("opened {path}, but reading it failed: {e}"),
+        ),
+    }
+    store.close().await;
+}
+
+fn how(security: Security) -> &'static str {
+    match security {
+        Security::Tls => "TLS",
+        Security::StartTls => "STARTTLS",
+        Security::Plain => "no encryption (security = \"plain\")",
+    }
+}
+
+async fn imap(r: &mut Report, cfg: &Config) {
+    let Some(i) = &cfg.imap else {
+        return r.skip(
+            "imap",
+            format!(
+                "not configured: {} has no [imap] (`ccmail run` needs it)",
+                cfg.path.display()
+            ),
+        );
+    };
+    let server = format!("{}:{}", i.host, i.port);
+    let mut c = match imap_config(i) {
+        Ok(c) => c,
+        Err(e) => return r.fail("imap", format!("{e:#}")),
+    };
+    c.timeout = TIMEOUT;
+    let connected = format!("connected to {server} with {}", how(i.security));
+    let logged_in = format!("logged in as {}", i.username);
+    match Imap::connect(&c).await {
+        Ok(imap) => {
+            r.ok("imap", &connected);
+            r.ok("imap", &logged_in);
+            let idle = if imap.has_idle() {
+                "yes"
+            } else {
+                "no (new mail is polled for)"
+            };
+            let what = format!(
+                "mailbox {} has {} message(s); IDLE: {idle}",
+                i.mailbox,
+                imap.exists()
+            );
+            r.ok("imap", what);
+            if let Some(sent) = &i.sent_mailbox {
+                r.ok("imap", format!("copies of sent mail go to {sent}"));
+            }
+            imap.logout().await;
+        }
+        Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
+            r.fail("imap", format!("cannot connect: {e}"));
+        }
+        Err(e @ ImapError::Login { .. }) => {
+            r.ok("imap", &connected);
+            r.fail("imap", format!("{e}"));
+        }
+        Err(e) => {
+            r.ok("imap", &connected);
+            r.ok("imap", &logged_in);
+            r.fail("imap", format!("mailbox {}: {e}", i.mailbox));
+        }
+    }
+}
+
+async fn smtp(r: &mut Report, cfg: &Config) {
+    let Some(s) = &cfg.smtp else {
+        return r.skip(
+            "smtp",
+            format!(
+                "not configured: {} has no [smtp] (messages stay in the outbox)",
+                cfg.path.display()
+            ),
+        );
+    };
+    let server = format!("{}:{}", s.host, s.port);
+    let mut c = match smtp_config(s) {
+        Ok(c) => c,
+        Err(e) => return r.fail("smtp", format!("{e:#}")),
+    };
+    c.timeout = TIMEOUT;
+    let smtp = match Smtp::new(&c) {
+        Ok(smtp) => smtp,
+        Err(e) => return r.fail("smtp", format!("{e}")),
+    };
+    let connected = format!("connected to {server} with {}", how(s.security));
+    match smtp.check().await {
+        Ok(()) => {
+            r.ok("smtp", &connected);
+            match &s.username {
+                Some(user) => r.ok("smtp", format!("logged in as {user}")),
+                None => r.ok(
+                    "smtp",
+                    "no login configured (the server takes mail without one)",
+                ),
+            }
+        }
+        Err(e @ SmtpError::Rejected { .. }) => {
+            r.ok("smtp", &connected);
+            r.fail("smtp", format!("{e}"));
+        }
+        Err(e) => r.fail("smtp", format!("cannot connect: {e}")),
+    }
+}
