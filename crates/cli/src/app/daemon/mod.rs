@@ -208,7 +208,11 @@ impl Daemon {
                 Err(Failure::Fatal(e)) => return Err(e),
                 Err(Failure::Retry(e)) => {
                     let delay = backoff.delay();
-                    tracing::warn!("{e:#}; connecting again in {} s", delay.as_secs_f32());
+                    tracing::warn!(
+                        "{}; connecting again in {} s",
+                        words(&e),
+                        delay.as_secs_f32()
+                    );
                     if stop.sleep(delay).await {
                         break;
                     }
@@ -281,6 +285,22 @@ enum Failure {
     Fatal(anyhow::Error),
     /// Worth trying again on a new connection, after the backoff.
     Retry(anyhow::Error),
+}
+
+/// An error and its causes in one line, each cause once (the mail crate's errors already
+/// quote their source).
+pub fn words(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if !out.contains(&text) {
+            if !out.is_empty() {
+                out.push_str(": ");
+            }
+            out.push_str(&text);
+        }
+    }
+    out
 }
 
 /// The `[imap]` section as the mail crate wants it; the password is fetched now.

@@ -26,7 +26,7 @@ pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wak
         let waiting = match send(d, smtp, probe).await {
             Ok(waiting) => waiting,
             Err(e) => {
-                tracing::error!("outbox: {e:#}");
+                tracing::error!("outbox: {}", super::words(&e));
                 1
             }
         };

@@ -1,0 +1,468 @@
+//! The daemon (`ccmail run`) against the real test mail servers: a move pushed by IDLE is
+//! applied within two seconds; the servers stopped and started again cost nothing, and a move
+//! queued while SMTP was down goes out once, when it is back; private mail is left exactly as it
+//! was; a changed UIDVALIDITY is read again without applying anything twice; `ccmail check`
+//! says how each step went.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use support::instance::Instance;
+use support::{Player, create_mailboxes, flags, messages, servers, unique};
+
+const ARBITER: &str = "arbiter@example.test";
+/// The log level the tests read: the daemon's own debug lines, nothing from sqlx.
+const LOG: &str = "info,ccmail=debug";
+
+/// White and Black, each watching a fresh mailbox `TAG` of their own login.
+fn players(s: &support::Servers, tag: &str, extra: &str) -> (Player, Player) {
+    create_mailboxes(
+        s,
+        &["white@example.test", "black@example.test", ARBITER],
+        tag,
+    );
+    let white = Player::new(s, "Белов Борис", "Белов", "white@example.test", tag, extra);
+    let black = Player::new(
+        s,
+        "Чернов Чеслав",
+        "Чернов",
+        "black@example.test",
+        tag,
+        extra,
+    );
+    (white, black)
+}
+
+/// The arbiter's address for a test: their mailbox `TAG`.
+fn arbiter(tag: &str) -> String {
+    support::mail::detail_address(ARBITER, tag)
+}
+
+#[test]
+fn idle_applies_a_delivered_move_within_two_seconds() {
+    let Some(s) = servers() else { return };
+    let tag = unique("idle");
+    let (white, black) = players(&s, &tag, "");
+    let arbiter = arbiter(&tag);
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter, &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter, &[]);
+    let now = "2026-03-02";
+    let wd = white.spawn(&["--now", now, "run"], LOG);
+    let bd = black.spawn(&["--now", now, "run"], LOG);
+    for d in [&wd, &bd] {
+        d.wait_for("waiting for new mail idle=true", Duration::from_secs(20));
+    }
+    // Each move is sent by `ccmail move` (which returns once the server took it) and must be
+    // applied by the other side's daemon, woken by IDLE: no polling happens within 2 s.
+    let plies = [
+        (&white, &wg, "e4", &bd, "1. e4"),
+        (&black, &bg, "c5", &wd, "1... c5"),
+        (&white, &wg, "Nf3", &bd, "2. Nf3"),
+        (&black, &bg, "d6", &wd, "2... d6"),
+    ];
+    let mut latencies = Vec::new();
+    for (mover, game, mv, receiver, applied) in plies {
+        let mark = receiver.mark();
+        let out = mover.ok(&["--now", now, "move", game, mv, "--yes"]);
+        let sent = Instant::now();
+        assert!(out.starts_with("sent:"), "{out}");
+        let at = receiver.wait_after(
+            mark,
+            &format!("applied {applied} by"),
+            Duration::from_secs(10),
+        );
+        let latency = at.saturating_duration_since(sent);
+        latencies.push(latency);
+        assert!(
+            latency < Duration::from_secs(2),
+            "{applied} took {latency:?} from SMTP to applied"
+        );
+    }
+    eprintln!("IDLE: SMTP accepted → move applied by the daemon: {latencies:?}");
+    println!("IDLE latencies: {latencies:?}");
+    for (d, who) in [(&wd, "white"), (&bd, "black")] {
+        assert_eq!(d.count("outcome=Timeout"), 0, "{who} did not poll");
+        assert_eq!(d.count("IMAP connected"), 1, "{who} stayed connected");
+    }
+    // Both sides agree, and a stop is clean.
+    let moves = |p: &Player, g: &str| p.json(&["--now", now, "show", g])["moves"].clone();
+    assert_eq!(moves(&white, &wg), moves(&black, &bg));
+    for mut d in [wd, bd] {
+        let status = d.stop();
+        assert!(status.success(), "exit {status}:\n{}", d.log());
+        assert!(d.log().contains("stopped"), "{}", d.log());
+    }
+}
+
+#[test]
+fn survives_a_server_restart_and_sends_the_move_queued_meanwhile_once() {
+    let Some(_shared) = servers() else { return };
+    let Some(inst) = Instance::start("restart") else {
+        return;
+    };
+    let s = &inst.servers;
+    // A fresh instance: the players' own INBOXes.
+    let white = Player::new(s, "Белов Борис", "Белов", "white@example.test", "INBOX", "");
+    let black = Player::new(
+        s,
+        "Чернов Чеслав",
+        "Чернов",
+        "black@example.test",
+        "INBOX",
+        "",
+    );
+    let wg = white.new_game("2026-03-01", "white", &black, ARBITER, &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, ARBITER, &[]);
+    let now = "2026-03-02";
+    let wd = white.spawn(&["--now", now, "run"], LOG);
+    let bd = black.spawn(&["--now", now, "run"], LOG);
+    for d in [&wd, &bd] {
+        d.wait_for("waiting for new mail idle=true", Duration::from_secs(20));
+    }
+
+    inst.stop();
+    let (wm, bm) = (wd.mark(), bd.mark());
+    for (d, m) in [(&wd, wm), (&bd, bm)] {
+        d.wait_after(m, "connecting again", Duration::from_secs(10));
+    }
+    // SMTP is down too: the move stays in the outbox.
+    let out = white.ok(&["--now", now, "move", &wg, "e4", "--yes"]);
+    assert!(out.starts_with("queued:"), "{out}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let (wm, bm) = (wd.mark(), bd.mark());
+    inst.start_again();
+
+    // White's daemon sends it when the server answers; Black's reconnects and applies it.
+    wd.wait_after(wm, " sent item=", Duration::from_secs(30));
+    bd.wait_after(bm, "applied 1. e4 by White", Duration::from_secs(30));
+    let inbox = messages(s, "black@example.test", "INBOX");
+    assert_eq!(inbox.len(), 1, "exactly one copy arrived");
+    assert_eq!(
+        black.json(&["--now", now, "show", &bg])["moves"][0]["san"],
+        "e4"
+    );
+    let unsent = white.ok(&["--now", now, "games"]);
+    assert!(!unsent.contains("not sent"), "{unsent}");
+
+    // And the daemons are back on IDLE: Black's answer reaches White at once.
+    let mark = wd.mark();
+    let out = black.ok(&["--now", now, "move", &bg, "e5", "--yes"]);
+    assert!(out.starts_with("sent:"), "{out}");
+    wd.wait_after(mark, "applied 1... e5 by Black", Duration::from_secs(5));
+    assert_eq!(messages(s, "white@example.test", "INBOX").len(), 1);
+    for mut d in [wd, bd] {
+        assert!(d.count("IMAP connected") >= 2, "{}", d.log());
+        let status = d.stop();
+        assert!(status.success(), "exit {status}:\n{}", d.log());
+    }
+}
+
+/// A message of the player's own: from, a name for its Message-ID, body, flags, INTERNALDATE.
+struct Own<'a>(&'a str, &'a str, &'a str, &'a [&'a str], Option<&'a str>);
+
+impl Own<'_> {
+    /// APPENDs it to `login`'s mailbox `tag`; returns its Message-ID and bytes.
+    fn append(&self, s: &support::Servers, login: &str, tag: &str) -> (String, Vec<u8>) {
+        let Own(from, name, body, flags, at) = *self;
+        let mid = format!("{name}.{tag}@example.org");
+        let raw = format!(
+            "From: <{from}>\r\nTo: <{login}>\r\nSubject: {name}\r\n\
+             Date: Sun, 01 Mar 2026 09:00:00 +0300\r\nMessage-ID: <{mid}>\r\nMIME-Version: 1.0\r\n\
+             Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
+             {body}\r\n"
+        )
+        .into_bytes();
+        support::append(s, login, tag, &raw, flags, at);
+        (mid, raw)
+    }
+}
+
+#[test]
+fn private_mail_is_left_exactly_as_it_was() {
+    let Some(s) = servers() else { return };
+    let tag = unique("guest");
+    let (white, black) = players(&s, &tag, "first_sync_since = 2026-02-01");
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter(&tag), &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter(&tag), &[]);
+    let login = "white@example.test";
+    // The player's own mail, flagged every which way, in the mailbox ccmail watches.
+    let black_email = black.email.as_str();
+    let table = [
+        Own(
+            "mom@example.org",
+            "dinner",
+            "Are you coming at 5?",
+            &[],
+            None,
+        ),
+        Own(
+            "news@example.org",
+            "news",
+            "Nothing new.",
+            &["\\Seen"],
+            None,
+        ),
+        Own(
+            "boss@example.org",
+            "boss",
+            "Signed.",
+            &["\\Flagged", "\\Answered"],
+            None,
+        ),
+        Own(
+            "mom@example.org",
+            "party",
+            "Event: birthday. White wine or black tea?",
+            &["$Forwarded", "\\Seen"],
+            None,
+        ),
+        Own(
+            "friend@example.org",
+            "chat",
+            "What do you think of 1. e4 e5 2. Nf3 Nc6?",
+            &["\\Seen", "\\Flagged"],
+            None,
+        ),
+        // From the opponent, but received before first_sync_since: not read at all.
+        Own(
+            black_email,
+            "old",
+            "Looking forward to our game.",
+            &["\\Seen"],
+            Some("2026-01-15T10:00:00+03:00"),
+        ),
+    ];
+    let mut mail: Vec<(String, Vec<u8>)> = Vec::new();
+    for own in &table {
+        mail.push(own.append(&s, login, &tag));
+    }
+    // The chess mail: White's move to Black, Black's answer into White's mailbox.
+    white.ok(&["--now", "2026-03-01", "move", &wg, "e4", "--yes"]);
+    black.ok(&["--now", "2026-03-02", "run", "--once"]);
+    black.ok(&["--now", "2026-03-02", "move", &bg, "e5", "--yes"]);
+    mail.push(
+        Own(
+            "mom@example.org",
+            "later",
+            "Bring a cake.",
+            &["\\Draft"],
+            None,
+        )
+        .append(&s, login, &tag),
+    );
+
+    let before = flags(&s, login, &tag);
+    assert_eq!(before.len(), mail.len() + 1);
+    for _ in 0..2 {
+        white.ok(&["--now", "2026-03-03", "run", "--once"]);
+        assert_eq!(
+            flags(&s, login, &tag),
+            before,
+            "no flag changed, nothing moved or deleted"
+        );
+    }
+    let shown = white.json(&["--now", "2026-03-03", "show", &wg]);
+    assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
+    assert_eq!(
+        (&shown["moves"][1]["received"], &shown["moves"][1]["sent"]),
+        (&"2026-03-02".into(), &"2026-03-02".into())
+    );
+
+    // None of the private mail was stored; nothing is held.
+    support::block_on(async {
+        let store = ccmail_store::Store::open(&white.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        for (mid, raw) in &mail {
+            let found = ccmail_store::find_message(&mut conn, "in", Some(mid), raw)
+                .await
+                .unwrap();
+            assert_eq!(found, None, "{mid} was stored");
+        }
+        assert!(ccmail_store::held(&mut conn).await.unwrap().is_empty());
+        assert_eq!(
+            ccmail_store::game_messages(&mut conn, &wg)
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+    });
+}
+
+#[test]
+fn a_changed_uidvalidity_reads_the_mailbox_again_without_applying_twice() {
+    let Some(s) = servers() else { return };
+    let tag = unique("validity");
+    let (white, black) = players(&s, &tag, "");
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter(&tag), &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter(&tag), &[]);
+    white.ok(&["--now", "2026-03-01", "move", &wg, "d4", "--yes"]);
+    black.ok(&["--now", "2026-03-02", "run", "--once"]);
+    black.ok(&["--now", "2026-03-02", "move", &bg, "d5", "--yes"]);
+    white.ok(&["--now", "2026-03-03", "run", "--once"]);
+    white.ok(&["--now", "2026-03-03", "move", &wg, "c4", "--yes"]);
+    black.ok(&["--now", "2026-03-04", "run", "--once"]);
+    let shown = black.json(&["--now", "2026-03-04", "show", &bg]);
+    assert_eq!(shown["moves"].as_array().unwrap().len(), 3);
+
+    // The server renumbered the mailbox (a restore, a migration): UIDs seen before mean nothing.
+    let key = format!("black@example.test@{}:{}/{tag}", s.host, s.imap_port);
+    let state = support::block_on(async {
+        let store = ccmail_store::Store::open(&black.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        let state = ccmail_store::sync_state(&mut conn, &key)
+            .await
+            .unwrap()
+            .expect("a sync state");
+        assert_eq!(state.last_uid, 2);
+        let other = ccmail_store::SyncState {
+            uid_validity: state.uid_validity + 1,
+            last_uid: 2,
+        };
+        ccmail_store::set_sync_state(&mut conn, &key, other, "2026-03-04T12:00:00+03:00")
+            .await
+            .unwrap();
+        state
+    });
+    let out = black
+        .command(&["--now", "2026-03-05", "run", "--once"])
+        .env("RUST_LOG", LOG)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("UIDVALIDITY changed"), "{log}");
+    assert_eq!(
+        log.matches("was already stored; nothing changed").count(),
+        2,
+        "{log}"
+    );
+    assert_eq!(black.json(&["--now", "2026-03-04", "show", &bg]), shown);
+    support::block_on(async {
+        let store = ccmail_store::Store::open(&black.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        let now = ccmail_store::sync_state(&mut conn, &key).await.unwrap();
+        assert_eq!(now, Some(state), "read again up to the same UID");
+    });
+}
+
+#[test]
+fn check_says_how_each_step_went() {
+    let Some(s) = servers() else { return };
+    let tag = unique("check");
+    let (white, _black) = players(&s, &tag, "sent_mailbox = \"Sent\"");
+    let out = white.ok(&["check"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let want = [
+        format!("ok    config: read from {}", white.config().display()),
+        "ok    database: opened ".to_owned(),
+        format!(
+            "ok    imap: connected to 127.0.0.1:{} with STARTTLS",
+            s.imap_port
+        ),
+        "ok    imap: logged in as white@example.test".to_owned(),
+        format!("ok    imap: mailbox {tag} has 0 message(s); IDLE: yes"),
+        "ok    imap: copies of sent mail go to Sent".to_owned(),
+        format!(
+            "ok    smtp: connected to 127.0.0.1:{} with STARTTLS",
+            s.submission_port
+        ),
+        "ok    smtp: logged in as white@example.test".to_owned(),
+    ];
+    assert_eq!(lines.len(), want.len(), "{out}");
+    for (line, want) in lines.iter().zip(&want) {
+        assert!(
+            line.starts_with(want.as_str()),
+            "{line:?} should start with {want:?}"
+        );
+    }
+
+    // A wrong password: the step says so, in words, without the password.
+    let out = white
+        .command(&["check"])
+        .env(support::PASSWORD_VAR, "hunter2-wrong")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL  imap: IMAP login refused for white@example.test"),
+        "{text}"
+    );
+    assert!(text.contains("ok    smtp: logged in as"), "{text}");
+    assert!(text.contains("ccmail: 1 check failed"), "{text}");
+    assert!(!text.contains("hunter2"), "{text}");
+
+    // Nothing listening: both servers fail to connect.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let config = std::fs::read_to_string(white.config()).unwrap();
+    let config = config
+        .replace(
+            &format!("port = {}", s.imap_port),
+            &format!("port = {closed}"),
+        )
+        .replace(
+            &format!("port = {}", s.submission_port),
+            &format!("port = {closed}"),
+        );
+    std::fs::write(white.config(), config).unwrap();
+    let out = white.run(&["check"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!(
+            "FAIL  imap: cannot connect: cannot connect to IMAP server 127.0.0.1:{closed}"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("FAIL  smtp: cannot connect"), "{text}");
+}
+
+#[test]
+fn run_needs_imap_and_says_so() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[player]\nname = \"Белов Борис\"\nsurname = \"Белов\"\nemail = \"w@example.test\"\n\
+             timezone = \"Europe/Moscow\"\n[store]\npath = \"{}\"\n",
+            home.path().join("ccmail.db").display()
+        ),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"))
+            .args(args)
+            .env("CCMAIL_CONFIG", &config)
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap()
+    };
+    let out = run(&["run"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`ccmail run` needs an [imap] section"),
+        "{err}"
+    );
+    // One pass has nothing to read or send, and says so.
+    let out = run(&["run", "--once"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("no [imap] in the config"), "{err}");
+    // `check` skips what is not configured.
+    let out = run(&["check"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("-     imap: not configured"), "{text}");
+}
