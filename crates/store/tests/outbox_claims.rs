@@ -35,7 +35,11 @@ async fn an_item_is_claimed_by_one_sender_only() {
     let mut c = store.conn().await.unwrap();
     let (_, item) = queued(&mut c, "a@x", T0).await;
     // Not due yet: nobody can take it.
-    assert!(!claim(&mut c, item, "2026-03-01T09:00:00+03:00", LEASE).await.unwrap());
+    assert!(
+        !claim(&mut c, item, "2026-03-01T09:00:00+03:00", LEASE)
+            .await
+            .unwrap()
+    );
     // Two senders read it as due; the first claim wins, the second finds it taken.
     assert_eq!(due(&mut c, T0).await.unwrap().len(), 1);
     assert!(claim(&mut c, item, T0, LEASE).await.unwrap());
@@ -56,14 +60,24 @@ async fn retry_now_makes_failed_attempts_due_but_not_items_in_flight() {
     let (_, in_flight) = queued(&mut c, "b@x", T0).await;
     let (_, fresh) = queued(&mut c, "c@x", T1).await;
     assert!(claim(&mut c, waiting, T0, LEASE).await.unwrap());
-    mark_retry(&mut c, waiting, "2026-03-01T11:00:00+03:00", "connection refused")
-        .await
-        .unwrap();
+    mark_retry(
+        &mut c,
+        waiting,
+        "2026-03-01T11:00:00+03:00",
+        "connection refused",
+    )
+    .await
+    .unwrap();
     assert!(claim(&mut c, in_flight, T0, LEASE).await.unwrap());
     assert!(due(&mut c, T1).await.unwrap().iter().all(|i| i.id == fresh));
 
     assert_eq!(retry_now(&mut c, T1).await.unwrap(), 1);
-    let ids: Vec<i64> = due(&mut c, T1).await.unwrap().iter().map(|i| i.id).collect();
+    let ids: Vec<i64> = due(&mut c, T1)
+        .await
+        .unwrap()
+        .iter()
+        .map(|i| i.id)
+        .collect();
     assert_eq!(ids, [waiting, fresh]);
     // A claim clears the error: the item is in flight again, not waiting.
     assert!(claim(&mut c, waiting, T1, LEASE).await.unwrap());
@@ -76,10 +90,19 @@ async fn sent_messages_are_copied_once() {
     let mut c = store.conn().await.unwrap();
     let (a, item_a) = queued(&mut c, "a@x", T0).await;
     let (_b, _item_b) = queued(&mut c, "b@x", T0).await;
-    assert!(uncopied(&mut c).await.unwrap().is_empty(), "nothing sent yet");
+    assert!(
+        uncopied(&mut c).await.unwrap().is_empty(),
+        "nothing sent yet"
+    );
     mark_sent(&mut c, item_a, T1).await.unwrap();
     let todo = uncopied(&mut c).await.unwrap();
-    assert_eq!(todo, [SentCopy { message: a, raw: b"a@x".to_vec() }]);
+    assert_eq!(
+        todo,
+        [SentCopy {
+            message: a,
+            raw: b"a@x".to_vec()
+        }]
+    );
     set_copied(&mut c, a, "Sent").await.unwrap();
     assert!(uncopied(&mut c).await.unwrap().is_empty());
     // Mail in is never a copy to make.

@@ -10,9 +10,6 @@ use super::Ctx;
 
 pub async fn run(ctx: &Ctx, once: bool, now: Option<String>) -> anyhow::Result<()> {
     let daemon = Daemon::new(&ctx.cfg, ctx.store.clone(), ctx.me.clone(), now)?;
-    if once {
-        return daemon.once().await;
-    }
     let (tx, rx) = watch::channel(false);
     let mut term = signal(SignalKind::terminate())?;
     let mut int = signal(SignalKind::interrupt())?;
@@ -30,6 +27,9 @@ pub async fn run(ctx: &Ctx, once: bool, now: Option<String>) -> anyhow::Result<(
         tracing::warn!("second signal: quitting now");
         std::process::exit(130);
     });
+    if once {
+        return daemon.once(rx).await;
+    }
     tracing::info!(config = %ctx.cfg.path.display(), "ccmail daemon starting");
     daemon.run(rx).await
 }

@@ -118,34 +118,41 @@ impl Daemon {
     }
 
     /// `run --once`: one full pass — read and apply the new mail, send what is due (and what
-    /// waits for a retry, if the server answers), keep the copies — then return.
-    pub async fn once(&self) -> anyhow::Result<()> {
-        let never = Stop::never();
-        let mut session = match &self.imap {
-            Some(w) => {
-                let mut imap = Imap::connect(&w.config).await?;
-                let clock = self.clock()?;
-                sync::pass(self, w, &mut imap, &clock, &never).await?;
-                Some((w, imap))
-            }
-            None => {
-                tracing::info!("no [imap] in the config: no mail is read");
-                None
-            }
-        };
+    /// waits for a retry, if the server answers), keep the copies — then return. The outbox
+    /// is sent even when the mailbox can't be read; that error is returned afterwards. `stop`
+    /// ends the pass after the message in hand.
+    pub async fn once(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+        let stop = Stop::new(stop);
+        let mut session = None;
+        let mut failed = None;
+        match &self.imap {
+            Some(w) => match self.read_once(w, &stop).await {
+                Ok(imap) => session = Some((w, imap)),
+                // Each cause once: the mail crate's errors quote their source already.
+                Err(e) => failed = Some(anyhow::anyhow!(words(&e))),
+            },
+            None => tracing::info!("no [imap] in the config: no mail is read"),
+        }
         match &self.smtp {
-            Some(smtp) => {
-                outbox::send(self, smtp, true).await?;
+            Some(smtp) if !stop.is_set() => {
+                outbox::send(self, smtp, true, &stop).await?;
             }
+            Some(_) => {}
             None => tracing::info!("no [smtp] in the config: queued messages stay in the outbox"),
         }
-        if let Some((w, imap)) = session.as_mut() {
-            sync::copy_sent(self, w, imap, &mut false).await?;
-        }
-        if let Some((_, imap)) = session {
+        if let Some((w, mut imap)) = session {
+            if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut false).await {
+                failed = Some(e);
+            }
             imap.logout().await;
         }
-        Ok(())
+        failed.map_or(Ok(()), Err)
+    }
+
+    async fn read_once(&self, w: &Watch, stop: &Stop) -> anyhow::Result<Imap> {
+        let mut imap = Imap::connect(&w.config).await?;
+        sync::pass(self, w, &mut imap, &self.clock()?, stop).await?;
+        Ok(imap)
     }
 
     /// The daemon: both loops until `stop` turns true (then after the unit of work in hand),
@@ -231,7 +238,11 @@ impl Daemon {
         wake_imap: &Notify,
         backoff: &mut Backoff,
     ) -> Result<(), Failure> {
-        let mut imap = Imap::connect(&w.config).await.map_err(|e| {
+        let connected = tokio::select! {
+            connected = Imap::connect(&w.config) => connected,
+            () = stop.wait() => return Ok(()),
+        };
+        let mut imap = connected.map_err(|e| {
             if e.is_transient() {
                 Failure::Retry(e.into())
             } else {
@@ -254,9 +265,11 @@ impl Daemon {
             if read > 0 {
                 wake_outbox.notify_one();
             }
-            sync::copy_sent(self, w, &mut imap, &mut sent_box_ready)
-                .await
-                .map_err(Failure::Retry)?;
+            // A copy that can't be made now is tried again after the next pass; a broken
+            // connection shows in the wait below.
+            if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut sent_box_ready).await {
+                tracing::warn!("copies of sent mail: {}; trying again later", words(&e));
+            }
             backoff.reset();
             if stop.is_set() {
                 break;

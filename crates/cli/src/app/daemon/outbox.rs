@@ -23,7 +23,7 @@ pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wak
     let mut retry_at: Option<Instant> = None;
     while !stop.is_set() {
         let probe = retry_at.is_some_and(|t| Instant::now() >= t);
-        let waiting = match send(d, smtp, probe).await {
+        let waiting = match send(d, smtp, probe, stop).await {
             Ok(waiting) => waiting,
             Err(e) => {
                 tracing::error!("outbox: {}", super::words(&e));
@@ -52,12 +52,22 @@ pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wak
 
 /// One pass: sends what is due; with `probe`, and messages waiting for a retry, asks the
 /// server whether it answers and if so sends those too. Returns how many still wait.
-pub(super) async fn send(d: &Daemon, smtp: &Smtp, probe: bool) -> anyhow::Result<usize> {
+pub(super) async fn send(
+    d: &Daemon,
+    smtp: &Smtp,
+    probe: bool,
+    stop: &Stop,
+) -> anyhow::Result<usize> {
     let clock = d.clock()?;
     let mut done = app_outbox::send_due(&d.store, smtp, &clock).await?;
     let mut waiting = waiting(d).await?;
     if waiting > 0 && probe {
-        match smtp.check().await {
+        // Only the question is given up on a stop, never a message being sent.
+        let answer = tokio::select! {
+            answer = smtp.check() => answer,
+            () = stop.wait() => return Ok(waiting),
+        };
+        match answer {
             Ok(()) => {
                 tracing::info!(
                     "the SMTP server answers again: sending {waiting} waiting message(s)"

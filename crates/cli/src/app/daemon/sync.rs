@@ -3,6 +3,7 @@
 
 use std::io::IsTerminal;
 
+use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
 use ccmail_store::{self as store, SyncState};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -136,7 +137,9 @@ async fn one(
         uid_validity: Some(validity),
         uid: Some(uid),
     };
-    let outcome = apply::apply(&d.store, &d.me, clock, &arrival).await?;
+    let outcome = apply::apply(&d.store, &d.me, clock, &arrival)
+        .await
+        .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
         Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", outcome.describe()),
         Outcome::Held { .. } => tracing::warn!(uid, "{}", outcome.describe()),
