@@ -55,7 +55,6 @@ use super::{Clock, Me};
 use crate::config::{self, Config};
 
 pub use filter::{Filter, Verdict};
-pub use sync::state_key;
 
 /// The longest IDLE (or wait between polls) before the daemon reads the mailbox again anyway.
 pub const IDLE_WAIT: Duration = Duration::from_secs(25 * 60);
@@ -270,7 +269,6 @@ impl Daemon {
             if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut sent_box_ready).await {
                 tracing::warn!("copies of sent mail: {}; trying again later", words(&e));
             }
-            backoff.reset();
             if stop.is_set() {
                 break;
             }
@@ -283,7 +281,12 @@ impl Daemon {
             };
             match imap.wait(IDLE_WAIT, woken).await {
                 Ok(WaitOutcome::Stopped) if stop.is_set() => break,
-                Ok(outcome) => tracing::debug!(?outcome, "awake"),
+                Ok(outcome) => {
+                    // A connection that lasted through a wait is a good one: the next failure
+                    // starts the backoff afresh (one that fails at once keeps it growing).
+                    backoff.reset();
+                    tracing::debug!(?outcome, "awake");
+                }
                 Err(e) => return Err(Failure::Retry(e.into())),
             }
         }
@@ -424,6 +427,18 @@ mod tests {
         assert_eq!(secs, [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]);
         b.reset();
         assert_eq!(b.delay(), Duration::from_secs(1));
+    }
+
+    #[test]
+    fn words_give_each_cause_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused");
+        let inner = anyhow::Error::new(io).context("cannot connect to h:1: refused");
+        assert_eq!(words(&inner), "cannot connect to h:1: refused");
+        let outer = inner.context("applying the message with UID 7");
+        assert_eq!(
+            words(&outer),
+            "applying the message with UID 7: cannot connect to h:1: refused"
+        );
     }
 
     #[tokio::test]

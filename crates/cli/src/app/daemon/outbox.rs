@@ -21,13 +21,14 @@ pub const TICK: Duration = Duration::from_secs(5);
 pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wake_imap: &Notify) {
     let mut backoff = Backoff::default();
     let mut retry_at: Option<Instant> = None;
+    let mut woken_for = None;
     while !stop.is_set() {
         let probe = retry_at.is_some_and(|t| Instant::now() >= t);
         let waiting = match send(d, smtp, probe, stop).await {
             Ok(waiting) => waiting,
             Err(e) => {
                 tracing::error!("outbox: {}", super::words(&e));
-                1
+                1 // as if a message waited: try again after the backoff
             }
         };
         if waiting == 0 {
@@ -36,8 +37,12 @@ pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wak
         } else if probe || retry_at.is_none() {
             retry_at = Some(Instant::now() + backoff.delay());
         }
-        if copies_pending(d).await {
+        // Sent mail waiting for its copy in Sent: the IMAP loop is woken once for each new
+        // message (a copy that keeps failing waits for the next pass, it does not spin).
+        let newest = newest_uncopied(d).await;
+        if newest.is_some() && newest != woken_for {
             wake_imap.notify_one();
+            woken_for = newest;
         }
         let nap = retry_at.map_or(TICK, |t| {
             t.saturating_duration_since(Instant::now()).min(TICK)
@@ -94,17 +99,14 @@ async fn waiting(d: &Daemon) -> anyhow::Result<usize> {
         .count())
 }
 
-/// Whether sent mail waits for its copy in `sent_mailbox`.
-async fn copies_pending(d: &Daemon) -> bool {
+/// The newest sent message that waits for its copy in `sent_mailbox`, if any.
+async fn newest_uncopied(d: &Daemon) -> Option<i64> {
     if d.imap.as_ref().is_none_or(|w| w.sent_mailbox.is_none()) {
-        return false;
+        return None;
     }
-    match d.store.conn().await {
-        Ok(mut conn) => store::uncopied(&mut conn)
-            .await
-            .is_ok_and(|c| !c.is_empty()),
-        Err(_) => false,
-    }
+    let mut conn = d.store.conn().await.ok()?;
+    let todo = store::uncopied(&mut conn).await.ok()?;
+    todo.last().map(|c| c.message)
 }
 
 fn add(a: Sent, b: Sent) -> Sent {

@@ -18,7 +18,7 @@ const BATCH: usize = 25;
 
 /// The key of the mailbox's sync state: the account and the mailbox, so that pointing the
 /// config at another server or folder starts afresh.
-pub fn state_key(w: &Watch) -> String {
+fn state_key(w: &Watch) -> String {
     let c = &w.config;
     format!("{}@{}:{}/{}", c.username, c.host, c.port, c.mailbox)
 }
