@@ -80,8 +80,9 @@ fn idle_applies_a_delivered_move_within_two_seconds() {
         );
     }
     eprintln!("IDLE: SMTP accepted → move applied by the daemon: {latencies:?}");
-    println!("IDLE latencies: {latencies:?}");
     for (d, who) in [(&wd, "white"), (&bd, "black")] {
+        // Woken by the server's push (IDLE), twice each, and never by a time-out.
+        assert_eq!(d.count("awake outcome=NewMail"), 2, "{who}:\n{}", d.log());
         assert_eq!(d.count("outcome=Timeout"), 0, "{who} did not poll");
         assert_eq!(d.count("IMAP connected"), 1, "{who} stayed connected");
     }
