@@ -1,8 +1,8 @@
 //! The daemon (`ccmail run`) against the real test mail servers: a move pushed by IDLE is
 //! applied within two seconds; the servers stopped and started again cost nothing, and a move
 //! queued while SMTP was down goes out once, when it is back; private mail is left exactly as it
-//! was; a changed UIDVALIDITY is read again without applying anything twice; `ccmail check`
-//! says how each step went.
+//! was; a changed UIDVALIDITY is read again without applying anything twice; an unanswered move
+//! is repeated on the day it falls due (51.5.1); `ccmail check` says how each step went.
 
 mod support;
 
@@ -466,4 +466,65 @@ fn run_needs_imap_and_says_so() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("-     imap: not configured"), "{text}");
+}
+
+#[test]
+fn the_daemon_repeats_an_unanswered_move_on_the_day_it_falls_due() {
+    let Some(s) = servers() else { return };
+    let tag = unique("repeat");
+    let (white, black) = players(&s, &tag, "");
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter(&tag), &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter(&tag), &[]);
+    white.ok(&["--now", "2026-03-01", "move", &wg, "e4", "--yes"]);
+    // Black does not answer. 51.5.1: after 14 days White's daemon repeats the move, Cc the
+    // arbiter, by itself.
+    let shown = white.json(&["--now", "2026-03-02", "show", &wg]);
+    let due = shown["deadlines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "repeat")
+        .map(|d| d["date"].as_str().unwrap().to_owned())
+        .expect("a repeat deadline");
+    assert_eq!(due, "2026-03-15", "{shown}");
+    let mut before = white.spawn(&["--now", "2026-03-14", "run"], LOG);
+    before.wait_for("waiting for new mail", Duration::from_secs(20));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(before.stop().success());
+    assert_eq!(
+        before.count("repeated"),
+        0,
+        "not due yet:\n{}",
+        before.log()
+    );
+
+    let mut daemon = white.spawn(&["--now", &due, "run"], LOG);
+    daemon.wait_for(
+        "our move repeated, Cc the arbiter (51.5.1) (queued)",
+        Duration::from_secs(20),
+    );
+    daemon.wait_for(" sent item=", Duration::from_secs(20));
+    let at_arbiter = messages(&s, ARBITER, &tag);
+    assert_eq!(at_arbiter.len(), 1, "the repeat, Cc the arbiter");
+    let to_black = messages(&s, "black@example.test", &tag);
+    assert_eq!(to_black.len(), 2, "the move and its repeat");
+    assert_eq!(
+        support::message_id(&to_black[1].raw),
+        support::message_id(&at_arbiter[0].raw)
+    );
+    assert!(daemon.stop().success());
+    // Once only: another pass the same day sends nothing more.
+    white.ok(&["--now", &due, "run", "--once"]);
+    assert_eq!(messages(&s, ARBITER, &tag).len(), 1);
+
+    // Black reads both (the repeat of a move it has changes nothing) and answers: the answer
+    // to a repeat goes Cc the arbiter too.
+    black.ok(&["--now", "2026-03-16", "run", "--once"]);
+    let shown = black.json(&["--now", "2026-03-16", "show", &bg]);
+    assert_eq!(shown["moves"].as_array().unwrap().len(), 1, "{shown}");
+    black.ok(&["--now", "2026-03-16", "move", &bg, "e5", "--yes"]);
+    assert_eq!(messages(&s, ARBITER, &tag).len(), 2);
+    white.ok(&["--now", "2026-03-17", "run", "--once"]);
+    let shown = white.json(&["--now", "2026-03-17", "show", &wg]);
+    assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
 }

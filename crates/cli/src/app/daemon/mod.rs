@@ -5,9 +5,11 @@
 //! sent_mailbox`, then waits — IDLE where the server has it (re-issued every 25 minutes),
 //! NOOP polling where it does not — and goes round again; after any error it drops the
 //! connection and connects again with backoff (1 s, 2 s, 4 s … 5 min). The **outbox loop**
-//! sends what is due after the transaction that queued it committed; while messages wait for a
-//! retry after a failure, it asks the server whether it answers again (1 s … 5 min) and then
-//! sends them at once. A stop signal (SIGINT/SIGTERM in `ccmail run`) ends both after the
+//! queues the rules' chores (after new mail, and every ten minutes: repeats fall due on a
+//! date) and sends what is due after the transaction that queued it committed; while messages
+//! wait for a retry after a failure, it asks the server whether it answers again (1 s … 5 min)
+//! and then sends them at once. Neither waits for the other: mail is read while SMTP is down,
+//! and sent while IMAP is. A stop signal (SIGINT/SIGTERM in `ccmail run`) ends both after the
 //! unit of work in hand: one message applied and its UID recorded, one message sent.
 //!
 //! # What it touches
@@ -116,8 +118,9 @@ impl Daemon {
         Clock::new(self.now.as_deref(), self.tz)
     }
 
-    /// `run --once`: one full pass — read and apply the new mail, send what is due (and what
-    /// waits for a retry, if the server answers), keep the copies — then return. The outbox
+    /// `run --once`: one full pass — read and apply the new mail, queue the rules' chores, send
+    /// what is due (and what waits for a retry, if the server answers), keep the copies — then
+    /// return. The outbox
     /// is sent even when the mailbox can't be read; that error is returned afterwards. `stop`
     /// ends the pass after the message in hand.
     pub async fn once(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
@@ -131,6 +134,9 @@ impl Daemon {
                 Err(e) => failed = Some(anyhow::anyhow!(words(&e))),
             },
             None => tracing::info!("no [imap] in the config: no mail is read"),
+        }
+        if !stop.is_set() {
+            outbox::chores(self).await;
         }
         match &self.smtp {
             Some(smtp) if !stop.is_set() => {
@@ -177,14 +183,10 @@ impl Daemon {
             let _ = quit_tx.send(true);
             result
         };
-        let outbox_loop = async {
-            match &self.smtp {
-                Some(smtp) => outbox::run(self, smtp, &quit, &wake_outbox, &wake_imap).await,
-                None => {
-                    tracing::info!("no [smtp] in the config: queued messages stay in the outbox")
-                }
-            }
-        };
+        if self.smtp.is_none() {
+            tracing::info!("no [smtp] in the config: queued messages stay in the outbox");
+        }
+        let outbox_loop = outbox::run(self, self.smtp.as_ref(), &quit, &wake_outbox, &wake_imap);
         let both = async {
             let (result, ()) = tokio::join!(imap_loop, outbox_loop);
             result

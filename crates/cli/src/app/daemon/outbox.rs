@@ -1,6 +1,8 @@
-//! The daemon's outbox loop: what is due is sent (after the transaction that queued it
-//! committed, whoever queued it); while messages wait for a retry after a failure, the server
-//! is asked, with backoff, whether it answers again, and when it does they go at once.
+//! The daemon's outbox loop: the rules' chores are queued (repeats, correction requests, the
+//! PGN of a finished game: [`crate::app::chores`]) and what is due is sent, after the
+//! transaction that queued it committed, whoever queued it; while messages wait for a retry
+//! after a failure, the server is asked, with backoff, whether it answers again, and when it
+//! does they go at once.
 
 use std::time::Duration;
 
@@ -10,21 +12,43 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use super::{Backoff, Daemon, Stop};
+use crate::app::chores;
 use crate::app::outbox::{self as app_outbox, Sent};
 
 /// How often the outbox is looked at without being woken: for messages queued or failed by
 /// another process (`ccmail move`), and for retries coming due.
 pub const TICK: Duration = Duration::from_secs(5);
 
-/// Sends until the stop. Errors (the database, the server) are logged and tried again later:
-/// nothing here needs the user.
-pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wake_imap: &Notify) {
+/// How often the chores are looked for without new mail (a repeat falls due on a date).
+pub const CHORES_EVERY: Duration = Duration::from_secs(10 * 60);
+
+/// Queues the chores and sends until the stop; without `[smtp]` (`None`) only the chores are
+/// done and their messages stay queued. Errors (the database, the server) are logged and tried
+/// again later: nothing here needs the user.
+pub(super) async fn run(
+    d: &Daemon,
+    smtp: Option<&Smtp>,
+    stop: &Stop,
+    wake: &Notify,
+    wake_imap: &Notify,
+) {
     let mut backoff = Backoff::default();
     let mut retry_at: Option<Instant> = None;
     let mut woken_for = None;
+    let mut chores_at = Instant::now();
+    let mut woken = true;
     while !stop.is_set() {
+        // After new mail (the IMAP loop wakes this one), and every few minutes.
+        if woken || Instant::now() >= chores_at {
+            chores(d).await;
+            chores_at = Instant::now() + CHORES_EVERY;
+        }
         let probe = retry_at.is_some_and(|t| Instant::now() >= t);
-        let waiting = match send(d, smtp, probe, stop).await {
+        let sent = match smtp {
+            Some(smtp) => send(d, smtp, probe, stop).await,
+            None => Ok(0),
+        };
+        let waiting = match sent {
             Ok(waiting) => waiting,
             Err(e) => {
                 tracing::error!("outbox: {}", super::words(&e));
@@ -47,11 +71,11 @@ pub(super) async fn run(d: &Daemon, smtp: &Smtp, stop: &Stop, wake: &Notify, wak
         let nap = retry_at.map_or(TICK, |t| {
             t.saturating_duration_since(Instant::now()).min(TICK)
         });
-        tokio::select! {
+        woken = tokio::select! {
             () = stop.wait() => break,
-            () = wake.notified() => {}
-            () = tokio::time::sleep(nap) => {}
-        }
+            () = wake.notified() => true,
+            () = tokio::time::sleep(nap) => false,
+        };
     }
 }
 
@@ -88,6 +112,27 @@ pub(super) async fn send(
         tracing::debug!(?done, waiting, "outbox pass");
     }
     Ok(waiting)
+}
+
+/// Queues the rules' chores that are due; returns how many. Errors are logged: the chores
+/// are found again from the store on the next look.
+pub(super) async fn chores(d: &Daemon) -> usize {
+    let done = match d.clock() {
+        Ok(clock) => chores::run_due(&d.store, &d.me, &clock).await,
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(done) => {
+            for what in &done {
+                tracing::info!("{what} (queued)");
+            }
+            done.len()
+        }
+        Err(e) => {
+            tracing::error!("chores: {}", super::words(&e));
+            0
+        }
+    }
 }
 
 /// Messages queued that failed at least once and wait for a retry.
