@@ -319,7 +319,7 @@ fn castle_side(core: &str) -> Option<CastlingSide> {
 
 /// A piece letter at the start of a move: English (K Q R B N, N/Q/R/K also lower case),
 /// Russian (Кр Ф Л С К, with Latin look-alikes Kp and C). Returns the role and the rest.
-fn piece_prefix(s: &str) -> Option<(Role, &str)> {
+pub fn piece_prefix(s: &str) -> Option<(Role, &str)> {
     for (prefix, role) in [
         ("Кр", Role::King),
         ("Kр", Role::King),

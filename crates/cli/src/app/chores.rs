@@ -16,7 +16,7 @@ use ccmail_mail::smtp;
 use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
 use chrono::NaiveDate;
 
-use super::compose::{Letter, envelope, queue_mail};
+use super::compose::{Letter, envelope, queue_letter, queue_mail};
 use super::game::{Game, color_name};
 use super::{Clock, Me};
 
@@ -140,6 +140,16 @@ pub fn notice_body(game: &Game, me: &Me, lines: &[String]) -> String {
     s
 }
 
+/// What a notice looks like before it goes (`--dry-run`).
+pub fn notice_preview(game: &Game, me: &Me, subject: &str, lines: &[String]) -> String {
+    format!(
+        "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
+        game.row.opponent_email,
+        game.row.arbiter_email,
+        notice_body(game, me, lines)
+    )
+}
+
 /// Queues a notice in `game`: To the opponent, Cc the arbiter.
 pub async fn queue_notice(
     conn: &mut SqliteConnection,
@@ -150,7 +160,6 @@ pub async fn queue_notice(
     subject: String,
     lines: &[String],
 ) -> anyhow::Result<i64> {
-    let thread = store::thread_ids(conn, game.id()).await?;
     let letter = Letter {
         subject,
         body: notice_body(game, me, lines),
@@ -159,8 +168,7 @@ pub async fn queue_notice(
         kind,
         ply: game.plies.len(),
     };
-    let mail = envelope(game, me, clock, letter, &thread);
-    queue_mail(conn, clock, Some(game.id()), kind, &mail).await
+    queue_letter(conn, me, clock, game, letter).await
 }
 
 /// Our last move's message as it was: the record before it, the partner's dates, our move,
@@ -216,7 +224,6 @@ async fn send_repeat(
 ) -> anyhow::Result<()> {
     let mut form = last_move_form(game, clock.today(), me)?;
     form.repeat_of = Some(form.sent);
-    let thread = store::thread_ids(conn, game.id()).await?;
     let letter = Letter {
         subject: message::subject(&form),
         body: message::write(&form),
@@ -226,8 +233,7 @@ async fn send_repeat(
         kind: "repeat",
         ply: game.plies.len(),
     };
-    let mail = envelope(game, me, clock, letter, &thread);
-    queue_mail(conn, clock, Some(game.id()), "repeat", &mail).await?;
+    queue_letter(conn, me, clock, game, letter).await?;
     Ok(())
 }
 
@@ -261,7 +267,6 @@ async fn request_correction(
         Language::Ru => format!("{base}, исправьте ход"),
         Language::En => format!("{base}, please correct your move"),
     };
-    let thread = store::thread_ids(conn, game.id()).await?;
     let cc = if low_on_time(game, today)? {
         vec![game.row.arbiter_email.clone()]
     } else {
@@ -275,8 +280,7 @@ async fn request_correction(
         kind: "correction",
         ply: game.plies.len() + 1,
     };
-    let mail = envelope(game, me, clock, letter, &thread);
-    queue_mail(conn, clock, Some(game.id()), "correction", &mail).await?;
+    queue_letter(conn, me, clock, game, letter).await?;
     // 51.4.8: our delay in asking is charged to us beyond 3 days (for an impossible move or a
     // wrong repetition; the whole delay for other faults).
     let ply = game.plies.len() as i64 + 1;

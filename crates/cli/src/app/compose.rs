@@ -341,6 +341,21 @@ pub fn envelope(
     }
 }
 
+/// Queues `letter` in `game`'s thread (envelope, Message-ID, outbox): the one way every
+/// message of a game goes out.
+pub async fn queue_letter(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    game: &Game,
+    letter: Letter,
+) -> anyhow::Result<i64> {
+    let kind = letter.kind;
+    let thread = store::thread_ids(conn, game.id()).await?;
+    let mail = envelope(game, me, clock, letter, &thread);
+    queue_mail(conn, clock, Some(game.id()), kind, &mail).await
+}
+
 /// Stores an outgoing message and queues it in the outbox (sent after the commit).
 pub async fn queue_mail(
     conn: &mut SqliteConnection,

@@ -2,7 +2,7 @@
 //! the new address (the notice goes from the address they know).
 
 use anyhow::bail;
-use ccmail::app::chores::{notice_body, queue_notice};
+use ccmail::app::chores::{notice_preview, queue_notice};
 use ccmail::app::game::Game;
 use ccmail_core::message::Language;
 
@@ -39,12 +39,7 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
             }
         );
         if dry_run {
-            println!(
-                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
-                g.row.opponent_email,
-                g.row.arbiter_email,
-                notice_body(g, &ctx.me, &lines)
-            );
+            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "address", subject, &lines).await?;

@@ -3,12 +3,11 @@
 //! reasoning, and the sealed move of the player to move.
 
 use anyhow::{Context, bail};
-use ccmail::app::compose::{Letter, envelope, queue_mail, read_player_move};
+use ccmail::app::compose::{Letter, queue_letter, read_player_move};
 use ccmail::app::game::{Game, pgn};
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::Language;
 use ccmail_core::notation::{self, Notation};
-use ccmail_store as store;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode};
 
@@ -96,7 +95,6 @@ pub async fn run(
         println!("Not sent; nothing changed.");
         return Ok(());
     }
-    let thread = store::thread_ids(&mut tx, id).await?;
     let letter = Letter {
         subject: subject.clone(),
         body,
@@ -105,8 +103,7 @@ pub async fn run(
         kind: "adjudication",
         ply: game.moves.len(),
     };
-    let mail = envelope(&game, &ctx.me, &ctx.clock, letter, &thread);
-    queue_mail(&mut tx, &ctx.clock, Some(id), "adjudication", &mail).await?;
+    queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;
     tx.commit().await?;
     flush(ctx, &subject).await
 }

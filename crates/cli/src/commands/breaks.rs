@@ -3,7 +3,7 @@
 //! opponent with an active game, Cc the arbiter, with the phrase of 10.4.3.
 
 use anyhow::{Context, bail};
-use ccmail::app::chores::{notice_body, queue_notice};
+use ccmail::app::chores::{notice_preview, queue_notice};
 use ccmail::app::game::{Game, break_span};
 use ccmail_core::clock::{self, DateSpan, Profile};
 use ccmail_core::message::{Language, break_phrase};
@@ -69,12 +69,7 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
         let lines = [break_phrase(g.language, from, to)];
         let subject = subject(g, &lines[0]);
         if dry_run {
-            println!(
-                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
-                g.row.opponent_email,
-                g.row.arbiter_email,
-                notice_body(g, &ctx.me, &lines)
-            );
+            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
@@ -134,12 +129,7 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         let lines = [line];
         let subject = subject(g, &lines[0]);
         if dry_run {
-            println!(
-                "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
-                g.row.opponent_email,
-                g.row.arbiter_email,
-                notice_body(g, &ctx.me, &lines)
-            );
+            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
-use ccmail::app::compose::{Letter, envelope, queue_mail};
+use ccmail::app::compose::{Letter, queue_letter};
 use ccmail::app::game::Game;
 use ccmail_core::message::Language;
 use ccmail_store as store;
@@ -129,7 +129,6 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         println!("Not sent; nothing changed.");
         return Ok(());
     }
-    let thread = store::thread_ids(&mut tx, id).await?;
     let letter = Letter {
         subject: subject.clone(),
         body,
@@ -138,8 +137,7 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         kind: "claim",
         ply: game.moves.len(),
     };
-    let mail = envelope(&game, &ctx.me, &ctx.clock, letter, &thread);
-    queue_mail(&mut tx, &ctx.clock, Some(id), "claim", &mail).await?;
+    queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;
     // 51.6: the game is suspended until the arbiter decides.
     store::set_status(&mut tx, id, "suspended", None).await?;
     tx.commit().await?;

@@ -113,34 +113,12 @@ fn guess(text: &str) -> Guess {
     g
 }
 
-/// A leading piece letter, English or Russian (as the reader takes them).
+/// A leading piece letter, English or Russian (the reader's own table).
 fn piece_prefix(s: &str) -> (Option<Role>, &str) {
-    for (prefix, role) in [
-        ("Кр", Role::King),
-        ("Kр", Role::King),
-        ("Кp", Role::King),
-        ("Kp", Role::King),
-        ("K", Role::King),
-        ("Q", Role::Queen),
-        ("R", Role::Rook),
-        ("B", Role::Bishop),
-        ("N", Role::Knight),
-        ("S", Role::Knight),
-        ("Ф", Role::Queen),
-        ("Л", Role::Rook),
-        ("С", Role::Bishop),
-        ("C", Role::Bishop),
-        ("К", Role::Knight),
-        ("k", Role::King),
-        ("q", Role::Queen),
-        ("r", Role::Rook),
-        ("n", Role::Knight),
-    ] {
-        if let Some(rest) = s.strip_prefix(prefix) {
-            return (Some(role), rest);
-        }
+    match ccmail_core::notation::piece_prefix(s) {
+        Some((role, rest)) => (Some(role), rest),
+        None => (None, s),
     }
-    (None, s)
 }
 
 fn hints(pos: &Chess, e: &MoveError) -> Vec<String> {
