@@ -162,16 +162,26 @@ impl PackedMoves {
             .map(|f| f.split(' ').filter(|s| !s.is_empty()).collect())
             .collect();
         let n = lists[0].len();
-        if lists.iter().any(|l| l.len() != n) {
+        // Dates only: no moves were packed (and none are allocated).
+        let dates_only = lists[1].is_empty() && lists[2].is_empty();
+        let fits = |i: usize, l: &Vec<&str>| l.len() == n || (dates_only && (i == 1 || i == 2));
+        if !lists.iter().enumerate().all(|(i, l)| fits(i, l)) {
             return None;
         }
+        let text =
+            |list: &Vec<&str>, i: usize| list.get(i).map_or_else(String::new, |s| (*s).to_owned());
         let mut rows = (0..n)
             .map(|i| {
                 Some(MoveRow {
-                    game_id: self.game_id.clone(),
+                    // Dates only: the game is the caller's (packed.game_id); nothing allocated.
+                    game_id: if dates_only {
+                        String::new()
+                    } else {
+                        self.game_id.clone()
+                    },
                     ply: lists[0][i].parse().ok()?,
-                    uci: lists[1][i].to_owned(),
-                    san: lists[2][i].to_owned(),
+                    uci: text(&lists[1], i),
+                    san: text(&lists[2], i),
                     received: date(lists[3][i])?,
                     sent: date(lists[4][i])?,
                     message: None,
@@ -187,8 +197,8 @@ impl PackedMoves {
 }
 
 /// Every game's moves (not finished games only, unless `all`), one packed row per game.
-/// With `dates_only`, `uci` and `san` come back empty for every move: what the clock needs,
-/// at half the cost.
+/// With `dates_only`, `uci` and `san` come back empty (and unpack to empty strings, as does
+/// each row's `game_id`): what the clock needs, at half the cost.
 pub async fn all_moves_packed(
     conn: &mut SqliteConnection,
     all: bool,
@@ -200,7 +210,7 @@ pub async fn all_moves_packed(
         "WHERE m.game_id IN (SELECT id FROM games WHERE status != 'finished')"
     };
     let (uci, san) = if dates_only {
-        ("group_concat('-', ' ')", "group_concat('-', ' ')")
+        ("''", "''")
     } else {
         ("group_concat(m.uci, ' ')", "group_concat(m.san, ' ')")
     };

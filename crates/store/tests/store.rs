@@ -105,7 +105,16 @@ async fn games_moves_and_variations() {
     let dates = all_moves_packed(&mut c, false, true).await.unwrap();
     assert_eq!(
         (dates[0].uci.as_str(), dates[0].sent.as_str()),
-        ("- -", "2026-01-15 2026-01-15")
+        ("", "2026-01-15 2026-01-15")
+    );
+    let unpacked = dates[0].unpack().unwrap();
+    assert_eq!(
+        (
+            unpacked.len(),
+            unpacked[1].uci.as_str(),
+            unpacked[1].received
+        ),
+        (2, "", d("2026-01-16"))
     );
     assert_eq!(packed.len(), 1);
     assert_eq!(
