@@ -154,6 +154,17 @@ pub enum Command {
 pub enum GameCommand {
     /// Create a game; prints its id.
     New(NewGameArgs),
+    /// Record the arbiter's decision on a suspended game (51.6 claim, 51.9.4 adjudication):
+    /// the result, or that play resumes. The 14-day protest window (51.6) starts that day.
+    Decision {
+        game: String,
+        /// The result the arbiter gave: 1-0, 0-1 or 1/2-1/2.
+        #[arg(long, conflicts_with = "resume", required_unless_present = "resume")]
+        result: Option<String>,
+        /// The claim was rejected: play goes on.
+        #[arg(long)]
+        resume: bool,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -1,4 +1,5 @@
-//! `ccmail game new`: creates a game and prints its id.
+//! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
+//! arbiter's decision on a suspended game.
 
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
@@ -95,4 +96,48 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         println!("{}", row.id);
     }
     Ok(())
+}
+
+pub async fn decision(
+    ctx: &Ctx,
+    id: &str,
+    result: Option<&str>,
+    resume: bool,
+) -> anyhow::Result<()> {
+    let mut tx = ctx.store.begin().await?;
+    let game = store::game(&mut tx, id)
+        .await?
+        .with_context(|| format!("there is no game {id}"))?;
+    if game.status == "finished" {
+        bail!(
+            "game {id} is finished already ({})",
+            game.result.as_deref().unwrap_or("no result")
+        );
+    }
+    match (result, resume) {
+        (Some(r), false) => {
+            if !matches!(r, "1-0" | "0-1" | "1/2-1/2") {
+                bail!("--result must be 1-0, 0-1 or 1/2-1/2, not {r:?}");
+            }
+            store::set_status(&mut tx, id, "finished", Some(r)).await?;
+            tx.commit().await?;
+            // 51.9.1: the finished game goes to the arbiter as PGN.
+            ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
+            println!(
+                "game {id} finished {r} by the arbiter's decision; a protest is due within 14 days (by {})",
+                ctx.clock.today() + chrono::Days::new(14)
+            );
+            super::moves::flush(ctx, "the game's PGN").await
+        }
+        (None, true) => {
+            if game.status != "suspended" {
+                bail!("game {id} is not suspended");
+            }
+            store::set_status(&mut tx, id, "active", None).await?;
+            tx.commit().await?;
+            println!("game {id} goes on");
+            Ok(())
+        }
+        _ => bail!("give --result RESULT or --resume"),
+    }
 }

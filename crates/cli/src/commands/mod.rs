@@ -103,6 +103,11 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     let ctx = Ctx::open(&cli).await?;
     let result = match cli.command {
         Command::Game(GameCommand::New(args)) => game_new::run(&ctx, args).await,
+        Command::Game(GameCommand::Decision {
+            game,
+            result,
+            resume,
+        }) => game_new::decision(&ctx, &game, result.as_deref(), resume).await,
         Command::Games { all } => games::run(&ctx, all).await,
         Command::Show { game } => show::run(&ctx, &game).await,
         Command::Move(args) => moves::run_move(&ctx, args).await,
