@@ -153,7 +153,7 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum GameCommand {
     /// Create a game; prints its id.
-    New(NewGameArgs),
+    New(Box<NewGameArgs>),
     /// Record the arbiter's decision on a suspended game (51.6 claim, 51.9.4 adjudication):
     /// the result, or that play resumes. The 14-day protest window (51.6) starts that day.
     Decision {

@@ -102,7 +102,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     }
     let ctx = Ctx::open(&cli).await?;
     let result = match cli.command {
-        Command::Game(GameCommand::New(args)) => game_new::run(&ctx, args).await,
+        Command::Game(GameCommand::New(args)) => game_new::run(&ctx, *args).await,
         Command::Game(GameCommand::Decision {
             game,
             result,
