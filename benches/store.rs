@@ -15,9 +15,7 @@ const PLIES: usize = 60;
 
 fn game_row(i: usize, start: NaiveDate) -> GameRow {
     GameRow {
-        id: format!("g{i:04}"),
         event: format!("Кубок Волги 2026, группа {}", i % 20),
-        start_date: start,
         white: "Смирнов".into(),
         black: format!("Кузнецов{i}"),
         my_color: if i.is_multiple_of(2) {
@@ -28,19 +26,11 @@ fn game_row(i: usize, start: NaiveDate) -> GameRow {
         .into(),
         opponent_email: format!("opp{i}@example.org"),
         arbiter_email: "arbiter@example.org".into(),
-        rules: "article51".into(),
-        control_moves: 10,
-        control_days: 60,
-        notation: "numeric".into(),
-        language: "ru".into(),
-        status: "active".into(),
-        result: None,
-        draw_offered_by: None,
-        correction_due: None,
-        awaited_received: None,
-        reply_notes: String::new(),
-        answer_cc_arbiter: false,
-        created_at: format!("2026-01-01T00:00:{:02}+00:00 {i:04}", i % 60),
+        ..GameRow::new(
+            &format!("g{i:04}"),
+            start,
+            &format!("2026-01-01T00:00:{:02}+00:00 {i:04}", i % 60),
+        )
     }
 }
 

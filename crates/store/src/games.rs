@@ -32,6 +32,37 @@ pub struct GameRow {
     pub created_at: String,
 }
 
+impl GameRow {
+    /// A new active game with the rules' defaults (article51, 10 moves / 60 days, numeric
+    /// notation, Russian, White) and nothing pending; callers set the rest with
+    /// `GameRow { event, white, …, ..GameRow::new(id, start, created_at) }`.
+    pub fn new(id: &str, start_date: NaiveDate, created_at: &str) -> GameRow {
+        GameRow {
+            id: id.to_owned(),
+            event: String::new(),
+            start_date,
+            white: String::new(),
+            black: String::new(),
+            my_color: "white".into(),
+            opponent_email: String::new(),
+            arbiter_email: String::new(),
+            rules: "article51".into(),
+            control_moves: 10,
+            control_days: 60,
+            notation: "numeric".into(),
+            language: "ru".into(),
+            status: "active".into(),
+            result: None,
+            draw_offered_by: None,
+            correction_due: None,
+            awaited_received: None,
+            reply_notes: String::new(),
+            answer_cc_arbiter: false,
+            created_at: created_at.to_owned(),
+        }
+    }
+}
+
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at";

@@ -10,27 +10,17 @@ fn d(s: &str) -> NaiveDate {
 
 fn game(id: &str, opponent: &str) -> GameRow {
     GameRow {
-        id: id.into(),
         event: "Кубок Волги 2026".into(),
-        start_date: d("2026-01-14"),
         white: "Смирнов".into(),
         black: "Кузнецов".into(),
         my_color: "white".into(),
         opponent_email: opponent.into(),
         arbiter_email: "arbiter@example.org".into(),
-        rules: "article51".into(),
-        control_moves: 10,
-        control_days: 60,
-        notation: "numeric".into(),
-        language: "ru".into(),
-        status: "active".into(),
-        result: None,
-        draw_offered_by: None,
-        correction_due: None,
-        awaited_received: None,
-        reply_notes: String::new(),
-        answer_cc_arbiter: false,
-        created_at: format!("2026-01-14T12:00:00+03:00#{id}"),
+        ..GameRow::new(
+            id,
+            d("2026-01-14"),
+            &format!("2026-01-14T12:00:00+03:00#{id}"),
+        )
     }
 }
 

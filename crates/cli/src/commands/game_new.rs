@@ -40,9 +40,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     }
     let one_line = ccmail_core::message::one_line;
     let mut row = GameRow {
-        id: String::new(),
         event: one_line(&a.event),
-        start_date: start,
         white: one_line(&a.white),
         black: one_line(&a.black),
         my_color: color,
@@ -53,14 +51,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         control_days: i64::from(control.days()),
         notation: notation.to_string(),
         language: language.to_string(),
-        status: "active".into(),
-        result: None,
-        draw_offered_by: None,
-        correction_due: None,
-        awaited_received: None,
-        reply_notes: String::new(),
-        answer_cc_arbiter: false,
-        created_at: ctx.clock.stamp(),
+        ..GameRow::new("", start, &ctx.clock.stamp())
     };
     let mut tx = ctx.store.begin().await?;
     // A short id: hash of the game and the moment, lengthened on the rare clash.

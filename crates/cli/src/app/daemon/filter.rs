@@ -111,27 +111,19 @@ mod tests {
         let store = Store::memory().await.unwrap();
         let mut c = store.conn().await.unwrap();
         let game = GameRow {
-            id: "g1".into(),
             event: "Кубок клуба 2026".into(),
-            start_date: "2026-03-01".parse().unwrap(),
             white: "Иванов".into(),
             black: "Петров".into(),
             my_color: "white".into(),
             opponent_email: "petrov@example.org".into(),
             arbiter_email: "arbiter@example.org".into(),
-            rules: "article51".into(),
-            control_moves: 10,
-            control_days: 60,
-            notation: "numeric".into(),
-            language: "ru".into(),
             status: "finished".into(),
             result: Some("1-0".into()),
-            draw_offered_by: None,
-            correction_due: None,
-            awaited_received: None,
-            reply_notes: String::new(),
-            answer_cc_arbiter: false,
-            created_at: "2026-03-01T12:00:00+03:00".into(),
+            ..GameRow::new(
+                "g1",
+                "2026-03-01".parse().unwrap(),
+                "2026-03-01T12:00:00+03:00",
+            )
         };
         store::insert_game(&mut c, &game).await.unwrap();
         let ours = NewMessage {

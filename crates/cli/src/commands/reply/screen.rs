@@ -397,27 +397,13 @@ mod tests {
             pos.play_unchecked(m);
         }
         let row = GameRow {
-            id: "g1".into(),
             event: event.into(),
-            start_date: day(0),
             white: "Иванов-Задунайский".into(),
             black: "Петров".into(),
             my_color: me.into(),
             opponent_email: "a.very.long.address.of.the.opponent@mail.example.org".into(),
             arbiter_email: "arbiter@example.org".into(),
-            rules: "article51".into(),
-            control_moves: 10,
-            control_days: 60,
-            notation: "numeric".into(),
-            language: "ru".into(),
-            status: "active".into(),
-            result: None,
-            draw_offered_by: None,
-            correction_due: None,
-            awaited_received: None,
-            reply_notes: String::new(),
-            answer_cc_arbiter: false,
-            created_at: "2026-03-01T12:00:00+03:00".into(),
+            ..GameRow::new("g1", day(0), "2026-03-01T12:00:00+03:00")
         };
         let parts = Parts {
             moves: rows,
