@@ -248,6 +248,23 @@ fn a_dozen_moves_and_the_clocks_by_hand() {
         "{deadlines:?}"
     );
     assert_eq!(v["problems"], Value::Array(vec![]));
+    // `games` (which reads each game's moves from its one-row record) gives the same clocks
+    // and the same first deadline as `show`.
+    let listed = me.json(&["--now", "2026-04-09", "games"]);
+    assert_eq!(listed[0]["clock"], v["clock"]);
+    assert_eq!(listed[0]["deadlines"], v["deadlines"]);
+    let line = me.ok(&["--now", "2026-04-09", "games"]);
+    assert!(
+        line.contains("their move")
+            && line.contains("move   7 ")
+            && line.contains("W 14/60 B 10/60"),
+        "{line}"
+    );
+    let first = &deadlines[0];
+    assert!(
+        line.contains(&format!("{} ", first["date"].as_str().unwrap())),
+        "{line}"
+    );
 
     // The message we compose now carries every date and both totals.
     let r = reply(

@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use sqlx::SqliteConnection;
 
-use crate::Result;
+use crate::{MoveRow, Result, StoreError};
 
 /// One game as stored. Enumerations are kept as their names ('white', 'article51', …); the
 /// app layer parses them into its types.
@@ -106,6 +106,38 @@ pub async fn game(conn: &mut SqliteConnection, id: &str) -> Result<Option<GameRo
         .bind(id)
         .fetch_optional(conn)
         .await?)
+}
+
+#[derive(sqlx::FromRow)]
+struct GameWithRecord {
+    #[sqlx(flatten)]
+    game: GameRow,
+    record: String,
+}
+
+/// As [`games`], each with its moves, read from the game's `record` (one row per game, not
+/// one per move). With `dates_only`, the moves' `uci`, `san` and `game_id` are left empty.
+pub async fn games_with_moves(
+    conn: &mut SqliteConnection,
+    all: bool,
+    dates_only: bool,
+) -> Result<Vec<(GameRow, Vec<MoveRow>)>> {
+    let filter = if all {
+        ""
+    } else {
+        "WHERE status != 'finished'"
+    };
+    let sql = format!("SELECT {COLUMNS}, record FROM games {filter} ORDER BY created_at, id");
+    let rows: Vec<GameWithRecord> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .fetch_all(conn)
+        .await?;
+    rows.into_iter()
+        .map(|r| {
+            let moves = crate::unpack_record(&r.game.id, &r.record, dates_only)
+                .ok_or_else(|| StoreError::Corrupt(format!("the moves of game {}", r.game.id)))?;
+            Ok((r.game, moves))
+        })
+        .collect()
 }
 
 /// Active and suspended games (with `all`, finished ones too), oldest first.

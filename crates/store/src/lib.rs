@@ -60,6 +60,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
+    #[error("the database holds {0} in a form ccmail can't read")]
+    Corrupt(String),
 }
 
 impl StoreError {

@@ -130,96 +130,56 @@ pub async fn all_variations(conn: &mut SqliteConnection) -> Result<Vec<Variation
     .await?)
 }
 
-/// One game's moves packed in one row: `ply`, `uci`, `san`, `received` and `sent` are
-/// space-separated lists (the `message` column is left out). Fetching one row per game instead
-/// of one per move is what keeps `games` fast with tens of thousands of moves.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct PackedMoves {
-    pub game_id: String,
-    pub ply: String,
-    pub uci: String,
-    pub san: String,
-    pub received: String,
-    pub sent: String,
-}
-
-/// `YYYY-MM-DD`, without the generic parser's cost (60,000 of them for `games`).
+/// A date as the store writes it, "YYYY-MM-DD", read byte by byte: `games` reads two per
+/// move of every game.
 fn date(s: &str) -> Option<NaiveDate> {
     let b = s.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return s.parse().ok();
     }
-    let num = |r: std::ops::Range<usize>| s.get(r)?.parse::<u32>().ok();
+    let num = |r: std::ops::Range<usize>| {
+        b[r].iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+        })
+    };
     NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
 }
 
-impl PackedMoves {
-    /// The rows, unpacked and in ply order; `None` if the lists don't line up.
-    pub fn unpack(&self) -> Option<Vec<MoveRow>> {
-        let fields = [&self.ply, &self.uci, &self.san, &self.received, &self.sent];
-        let lists: Vec<Vec<&str>> = fields
-            .iter()
-            .map(|f| f.split(' ').filter(|s| !s.is_empty()).collect())
-            .collect();
-        let n = lists[0].len();
-        // Dates only: no moves were packed (and none are allocated).
-        let dates_only = lists[1].is_empty() && lists[2].is_empty();
-        let fits = |i: usize, l: &Vec<&str>| l.len() == n || (dates_only && (i == 1 || i == 2));
-        if !lists.iter().enumerate().all(|(i, l)| fits(i, l)) {
+/// A game's moves from its `record` (migrations/0002: one line per ply, in ply order,
+/// "ply uci san received sent"). With `dates_only`, `uci`, `san` and `game_id` are left
+/// empty: what the clock needs, without an allocation per move. `None` when a line doesn't
+/// read.
+pub fn unpack_record(game_id: &str, record: &str, dates_only: bool) -> Option<Vec<MoveRow>> {
+    let mut rows = Vec::with_capacity(record.len() / 30 + 1);
+    for line in record.split('\n').filter(|l| !l.is_empty()) {
+        // The two dates are the last 21 bytes; the ply, uci and san come before them.
+        let head = line.get(..line.len().checked_sub(22)?)?;
+        let (received, sent) = (
+            line.get(head.len() + 1..head.len() + 11)?,
+            line.get(head.len() + 12..)?,
+        );
+        let mut f = head.splitn(3, ' ');
+        let (ply, uci, san) = (f.next()?, f.next()?, f.next()?);
+        let b = line.as_bytes();
+        if san.contains(' ') || b[head.len()] != b' ' || b[head.len() + 11] != b' ' {
             return None;
         }
-        let text =
-            |list: &Vec<&str>, i: usize| list.get(i).map_or_else(String::new, |s| (*s).to_owned());
-        let mut rows = (0..n)
-            .map(|i| {
-                Some(MoveRow {
-                    // Dates only: the game is the caller's (packed.game_id); nothing allocated.
-                    game_id: if dates_only {
-                        String::new()
-                    } else {
-                        self.game_id.clone()
-                    },
-                    ply: lists[0][i].parse().ok()?,
-                    uci: text(&lists[1], i),
-                    san: text(&lists[2], i),
-                    received: date(lists[3][i])?,
-                    sent: date(lists[4][i])?,
-                    message: None,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        // group_concat follows the scan order (the primary key's); make sure of it.
-        if !rows.windows(2).all(|w| w[0].ply < w[1].ply) {
-            rows.sort_by_key(|r| r.ply);
-        }
-        Some(rows)
+        let text = |s: &str| {
+            if dates_only {
+                String::new()
+            } else {
+                s.to_owned()
+            }
+        };
+        rows.push(MoveRow {
+            game_id: text(game_id),
+            ply: ply.parse().ok()?,
+            uci: text(uci),
+            san: text(san),
+            received: date(received)?,
+            sent: date(sent)?,
+            message: None,
+        });
     }
-}
-
-/// Every game's moves (not finished games only, unless `all`), one packed row per game.
-/// With `dates_only`, `uci` and `san` come back empty (and unpack to empty strings, as does
-/// each row's `game_id`): what the clock needs, at half the cost.
-pub async fn all_moves_packed(
-    conn: &mut SqliteConnection,
-    all: bool,
-    dates_only: bool,
-) -> Result<Vec<PackedMoves>> {
-    let filter = if all {
-        ""
-    } else {
-        "WHERE m.game_id IN (SELECT id FROM games WHERE status != 'finished')"
-    };
-    let (uci, san) = if dates_only {
-        ("''", "''")
-    } else {
-        ("group_concat(m.uci, ' ')", "group_concat(m.san, ' ')")
-    };
-    let sql = format!(
-        "SELECT m.game_id, group_concat(m.ply, ' ') AS ply, {uci} AS uci, {san} AS san, \
-         group_concat(m.received, ' ') AS received, group_concat(m.sent, ' ') AS sent \
-         FROM moves m {filter} GROUP BY m.game_id"
-    );
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .fetch_all(conn)
-        .await?)
+    rows.windows(2).all(|w| w[0].ply < w[1].ply).then_some(rows)
 }

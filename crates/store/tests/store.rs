@@ -91,51 +91,58 @@ async fn games_moves_and_variations() {
     );
     assert_eq!(ms[1].received, d("2026-01-16"));
     assert_eq!(all_moves(&mut c, false).await.unwrap().len(), 2);
-    let packed = all_moves_packed(&mut c, false, false).await.unwrap();
-    let dates = all_moves_packed(&mut c, false, true).await.unwrap();
+    let full = games_with_moves(&mut c, false, false).await.unwrap();
+    let dates = games_with_moves(&mut c, false, true).await.unwrap();
+    // g1 has its two moves, g2 none; the record follows the update of ply 2 above.
     assert_eq!(
-        (dates[0].uci.as_str(), dates[0].sent.as_str()),
-        ("", "2026-01-15 2026-01-15")
-    );
-    let unpacked = dates[0].unpack().unwrap();
-    assert_eq!(
-        (
-            unpacked.len(),
-            unpacked[1].uci.as_str(),
-            unpacked[1].received
-        ),
-        (2, "", d("2026-01-16"))
-    );
-    assert_eq!(packed.len(), 1);
-    assert_eq!(
-        (packed[0].uci.as_str(), packed[0].received.as_str()),
-        ("e2e4 e7e5", "2026-01-14 2026-01-16")
-    );
-    let shuffled = PackedMoves {
-        ply: "2 1".into(),
-        uci: "e7e5 e2e4".into(),
-        san: "e5 e4".into(),
-        received: "2026-01-16 2026-01-14".into(),
-        sent: "2026-01-15 2026-01-15".into(),
-        ..packed[0].clone()
-    };
-    assert_eq!(shuffled.unpack().unwrap()[0].uci, "e2e4");
-    assert_eq!(
-        PackedMoves {
-            ply: "1".into(),
-            ..packed[0].clone()
-        }
-        .unpack(),
-        None
+        full.iter()
+            .map(|(g, m)| (g.id.as_str(), m.len()))
+            .collect::<Vec<_>>(),
+        [("g1", 2), ("g2", 0)]
     );
     assert_eq!(
-        packed[0].unpack().unwrap(),
+        full[0].1,
         moves(&mut c, "g1")
             .await
             .unwrap()
             .into_iter()
             .map(|m| MoveRow { message: None, ..m })
             .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        (
+            dates[0].1[1].uci.as_str(),
+            dates[0].1[1].game_id.as_str(),
+            dates[0].1[1].received,
+            dates[0].1[1].sent
+        ),
+        ("", "", d("2026-01-16"), d("2026-01-15"))
+    );
+    // The record is the moves table's, whatever order the moves were written in.
+    let mut tx = store.begin().await.unwrap();
+    for ply in [4, 3] {
+        let m = MoveRow {
+            game_id: "g2".into(),
+            ply,
+            uci: "g1f3".into(),
+            san: "Nf3".into(),
+            received: d("2026-02-01"),
+            sent: d("2026-02-02"),
+            message: None,
+        };
+        insert_move(&mut tx, &m).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    let full = games_with_moves(&mut c, false, false).await.unwrap();
+    assert_eq!(full[1].1.iter().map(|m| m.ply).collect::<Vec<_>>(), [3, 4]);
+    assert_eq!(unpack_record("g", "1 e2e4 e4 2026-01-14", false), None);
+    assert_eq!(
+        unpack_record(
+            "g",
+            "2 e7e5 e5 2026-01-14 2026-01-15\n1 e2e4 e4 2026-01-14 2026-01-15",
+            false
+        ),
+        None
     );
 
     set_status(&mut c, "g2", "finished", Some("1-0"))
@@ -459,9 +466,19 @@ async fn the_database_of_every_migration_upgrades_to_the_latest() {
         let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
         MIGRATOR.run_to(v, &pool).await.unwrap();
         // Data written by that version: a game (every version has games).
-        insert_game(&mut pool.acquire().await.unwrap(), &game("old", "o@x"))
-            .await
-            .unwrap();
+        let mut c = pool.acquire().await.unwrap();
+        insert_game(&mut c, &game("old", "o@x")).await.unwrap();
+        let m = MoveRow {
+            game_id: "old".into(),
+            ply: 1,
+            uci: "d2d4".into(),
+            san: "d4".into(),
+            received: d("2026-01-14"),
+            sent: d("2026-01-15"),
+            message: None,
+        };
+        insert_move(&mut c, &m).await.unwrap();
+        drop(c);
         pool.close().await;
         // Opening it brings it to the latest version, keeping the data.
         let store = Store::open(&path).await.unwrap();
@@ -479,6 +496,8 @@ async fn the_database_of_every_migration_upgrades_to_the_latest() {
                 .opponent_email,
             "o@x"
         );
+        let listed = games_with_moves(&mut c, false, false).await.unwrap();
+        assert_eq!(listed[0].1, [m], "version {v}");
     }
 }
 

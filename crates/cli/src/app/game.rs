@@ -111,14 +111,8 @@ impl Game {
         all: bool,
         dates_only: bool,
     ) -> anyhow::Result<Vec<Game>> {
-        let rows = store::games(conn, all).await?;
+        let rows = store::games_with_moves(conn, all, dates_only).await?;
         let mut parts: HashMap<String, Parts> = HashMap::with_capacity(rows.len());
-        for packed in store::all_moves_packed(conn, all, dates_only).await? {
-            let moves = packed
-                .unpack()
-                .ok_or_else(|| anyhow!("the moves of game {} don't unpack", packed.game_id))?;
-            parts.entry(packed.game_id).or_default().moves = moves;
-        }
         for p in store::all_penalties(conn).await? {
             parts
                 .entry(p.game_id.clone())
@@ -142,8 +136,11 @@ impl Game {
         }
         let my_breaks = store::my_breaks(conn).await?;
         rows.into_iter()
-            .map(|row| {
-                let p = parts.remove(&row.id).unwrap_or_default();
+            .map(|(row, moves)| {
+                let p = Parts {
+                    moves,
+                    ..parts.remove(&row.id).unwrap_or_default()
+                };
                 if dates_only {
                     Game::without_plies(row, p, my_breaks.clone())
                 } else {

@@ -25,13 +25,13 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         rows.push((g, report, next, left));
     }
     // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
-    rows.sort_by_key(|(g, _, next, left)| {
-        (
-            !g.my_turn(),
-            next.map_or(NaiveDate::MAX, |n| n.0),
-            *left,
-            g.id().to_owned(),
-        )
+    rows.sort_by(|(a, _, a_next, a_left), (b, _, b_next, b_left)| {
+        let key = |g: &Game, next: &Option<(NaiveDate, _)>, left| {
+            (!g.my_turn(), next.map_or(NaiveDate::MAX, |n| n.0), left)
+        };
+        key(a, a_next, *a_left)
+            .cmp(&key(b, b_next, *b_left))
+            .then_with(|| a.id().cmp(b.id()))
     });
     if ctx.json {
         let mut out = Vec::with_capacity(rows.len());
