@@ -267,8 +267,42 @@ fn king_target(pos: &Chess, m: Move) -> Square {
 fn clean(text: &str) -> std::borrow::Cow<'_, str> {
     let text = text.trim();
     // Most moves need nothing removed or folded: no allocation for them.
+    // (Russian piece letters, `Кf3`, are kept as they are: only what the loop below changes
+    // or drops, and the dots of an en-passant mark, need a copy.)
+    let changed = |c: char| {
+        matches!(
+            c,
+            '+' | '#'
+                | '!'
+                | '?'
+                | '†'
+                | '‡'
+                | '×'
+                | ','
+                | ';'
+                | '–'
+                | '—'
+                | '‒'
+                | '−'
+                | 'а'
+                | 'с'
+                | 'е'
+                | 'О'
+                | 'о'
+                | 'х'
+                | '('
+                | '['
+                | '{'
+                | '.'
+        ) || c.is_whitespace()
+    };
     let plain = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'=';
-    if text.bytes().all(plain) && !text.ends_with("ep") {
+    let unchanged = if text.is_ascii() {
+        text.bytes().all(plain)
+    } else {
+        !text.chars().any(changed)
+    };
+    if unchanged && !text.ends_with("ep") {
         return std::borrow::Cow::Borrowed(text);
     }
     // A duplicate in brackets: `5254(e4)`, `5254 [e2-e4]`.
@@ -375,13 +409,17 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
 
 /// ICCF numeric: from-file, from-rank, to-file, to-rank digits 1–8, then 1–4 for a promotion.
 fn parse_numeric(digits: &str) -> Result<Pattern, String> {
-    let d: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
-    if d.len() != 4 && d.len() != 5 {
+    if digits.len() != 4 && digits.len() != 5 {
         return Err(format!(
             "numeric moves have 4 digits (5 for a promotion), this has {}",
-            d.len()
+            digits.len()
         ));
     }
+    let mut d = [0u32; 5];
+    for (slot, b) in d.iter_mut().zip(digits.bytes()) {
+        *slot = u32::from(b - b'0');
+    }
+    let d = &d[..digits.len()];
     let names = ["from-file", "from-rank", "to-file", "to-rank"];
     for (i, name) in names.iter().enumerate() {
         if !(1..=8).contains(&d[i]) {
@@ -519,6 +557,30 @@ fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
 
 fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
     let text = text.trim();
+    // Both squares given (numeric, long algebraic, UCI): one legality check instead of a
+    // candidate list. A king's two-square move is castling, as below. Anything this doesn't
+    // settle (no such legal move, a promotion piece missing) takes the general path, which
+    // also says why.
+    if let Pattern::Coords {
+        from_file: Some(file),
+        from_rank: Some(rank),
+        to,
+        promotion,
+        ..
+    } = pattern
+    {
+        let from = Square::from_coords(file, rank);
+        let uci = shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        };
+        if let Ok(m) = uci.to_move(pos)
+            && fits_pattern(pos, m, pattern)
+        {
+            return Ok(m);
+        }
+    }
     let mut fits: shakmaty::MoveList = candidates(pos, pattern);
     fits.retain(|m| fits_pattern(pos, *m, pattern));
     // A stable order for the words: by from-square file then rank, queen promotions first.

@@ -156,17 +156,25 @@ struct Line<'a> {
 
 impl<'a> Line<'a> {
     fn new(text: &'a str) -> Line<'a> {
-        let folded = text
-            .chars()
-            .map(|c| {
-                let lower = c.to_lowercase().next().unwrap_or(c);
-                match lower {
-                    'ё' => 'е',
-                    l if l.len_utf8() == c.len_utf8() => l,
-                    _ => c,
-                }
-            })
-            .collect();
+        // Same length in bytes as `text`, so that offsets carry over from one to the other.
+        let mut folded = String::with_capacity(text.len());
+        for c in text.chars() {
+            if c.is_ascii() {
+                folded.push(c.to_ascii_lowercase());
+                continue;
+            }
+            // Russian capitals А–Я fold by a fixed offset (both forms are two bytes).
+            if ('А'..='Я').contains(&c) {
+                folded.push(char::from_u32(c as u32 + 0x20).unwrap_or(c));
+                continue;
+            }
+            let lower = c.to_lowercase().next().unwrap_or(c);
+            folded.push(match lower {
+                'ё' => 'е',
+                l if l.len_utf8() == c.len_utf8() => l,
+                _ => c,
+            });
+        }
         Line { text, folded }
     }
 
@@ -611,7 +619,8 @@ impl Reader {
     }
 
     fn finish(mut self) -> MoveMessage {
-        let (tokens, comments) = record_tokens(&self.record);
+        let record = std::mem::take(&mut self.record);
+        let (tokens, comments) = record_tokens(&record);
         self.comments.push_str(&comments);
         let comment = Line::new(&self.comments);
         self.msg.draw_offer |= comment.contains_any(labels::DRAW_OFFER);
@@ -623,7 +632,7 @@ impl Reader {
         let new_text = match self.my_move.take() {
             Some(text) => Some(text),
             None if self.standard && !self.pgn => None,
-            None => tokens.pop(),
+            None => tokens.pop().map(str::to_owned),
         };
         let (pos, record_ok) = self.replay(&tokens);
         self.new_move(new_text, pos, record_ok);
@@ -632,7 +641,7 @@ impl Reader {
         self.msg
     }
 
-    fn replay(&mut self, tokens: &[String]) -> (Chess, bool) {
+    fn replay(&mut self, tokens: &[&str]) -> (Chess, bool) {
         let mut pos = Chess::default();
         for token in tokens {
             match notation::read_move(&pos, token) {
@@ -682,7 +691,7 @@ impl Reader {
         };
         let (tokens, _) = record_tokens(&text);
         for token in tokens {
-            match notation::read_move(&pos, &token) {
+            match notation::read_move(&pos, token) {
                 Ok(m) => {
                     self.msg.variation.push(m);
                     pos.play_unchecked(m);
@@ -847,15 +856,26 @@ fn token_is_movetext(token: &str) -> bool {
 
 /// The moves of a record or variation text, in order, and the text of its `{…}` comments.
 /// Move numbers, results, NAGs, `(…)` duplicates and variations are left out.
-fn record_tokens(text: &str) -> (Vec<String>, String) {
+fn record_tokens(text: &str) -> (Vec<&str>, String) {
     let mut comments = String::new();
-    let stripped;
-    let plain = if text.contains(['{', '(', '[']) {
-        stripped = strip_brackets(text, &mut comments);
-        stripped.as_str()
-    } else {
-        text
-    };
+    if !text.contains(['{', '(', '[']) {
+        return (plain_tokens(text), comments);
+    }
+    // The bracketed parts blanked out byte for byte, so that a token of `plain` is found in
+    // `text` at the same offset.
+    let plain = strip_brackets(text, &mut comments);
+    let tokens = plain_tokens(&plain)
+        .into_iter()
+        .map(|t| {
+            let at = t.as_ptr() as usize - plain.as_ptr() as usize;
+            &text[at..at + t.len()]
+        })
+        .collect();
+    (tokens, comments)
+}
+
+/// The move tokens of a text without brackets.
+fn plain_tokens(plain: &str) -> Vec<&str> {
     let mut tokens = Vec::with_capacity(plain.len() / 4);
     for token in plain.split_whitespace() {
         let token = token.trim_end_matches([',', ';']);
@@ -870,17 +890,23 @@ fn record_tokens(text: &str) -> (Vec<String>, String) {
             None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => continue,
             None => token,
         };
-        if !token.is_empty() && !token.chars().all(|c| "!?+#-".contains(c)) {
-            tokens.push(token.to_owned());
+        if !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)) {
+            tokens.push(token);
         }
     }
-    (tokens, comments)
+    tokens
 }
 
-/// The text without `{…}` comments (collected into `comments`) and `(…)`/`[…]` parts.
+/// The text with its `{…}` comments (collected into `comments`) and `(…)`/`[…]` parts
+/// replaced by spaces, byte for byte: what is left stands at the same offsets as in `text`.
 fn strip_brackets(text: &str, comments: &mut String) -> String {
     let mut plain = String::with_capacity(text.len());
     let (mut brace, mut paren) = (false, 0u32);
+    let blank = |plain: &mut String, c: char| {
+        for _ in 0..c.len_utf8() {
+            plain.push(' ');
+        }
+    };
     for c in text.chars() {
         match c {
             '{' if !brace => brace = true,
@@ -892,8 +918,12 @@ fn strip_brackets(text: &str, comments: &mut String) -> String {
             '(' | '[' => paren += 1,
             ')' | ']' => paren = paren.saturating_sub(1),
             _ if paren > 0 => {}
-            c => plain.push(c),
+            c => {
+                plain.push(c);
+                continue;
+            }
         }
+        blank(&mut plain, c);
     }
     plain
 }

@@ -146,3 +146,19 @@ fn bad_date_is_named() {
     assert!(msg.problems.iter().any(|p| p.code == ProblemCode::BadDate
         && p.detail == "\"31.02.2026\" in the line \"Отправлен: 31.02.2026\" is not a date"));
 }
+
+#[test]
+fn record_tokens_skip_comments_and_duplicates_and_borrow_the_text() {
+    let text = "{e4 was the plan} 1. e4 e5 (1... c5) 2.Nf3{!}Кb8-c6 [Nc6] 3. Bb5 1-0 4. a3";
+    let (tokens, comments) = record_tokens(text);
+    assert_eq!(tokens, ["e4", "e5", "Nf3", "Кb8-c6", "Bb5"]);
+    // The first "e4" is the move, not the one inside the comment.
+    let at = tokens[0].as_ptr() as usize - text.as_ptr() as usize;
+    assert_eq!(&text[at - 3..at + 2], "1. e4");
+    assert_eq!(
+        comments.split_whitespace().collect::<Vec<_>>(),
+        ["e4", "was", "the", "plan", "!"]
+    );
+    let (plain, none) = record_tokens("1. 5254 5755 2. 7163");
+    assert_eq!((plain, none.as_str()), (vec!["5254", "5755", "7163"], ""));
+}
