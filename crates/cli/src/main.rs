@@ -16,7 +16,8 @@ fn main() -> ExitCode {
     match commands::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("ccmail: {err:#}");
+            // Each cause once: the mail crate's errors already quote their source.
+            eprintln!("ccmail: {}", ccmail::app::daemon::words(&err));
             ExitCode::from(1)
         }
     }

@@ -12,7 +12,7 @@ use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
 use ccmail_store::{self as store, BreakRow, ExtraRow, GameRow, MoveRow, PenaltyRow, VariationRow};
 use chrono::{Days, NaiveDate};
-use serde_json::{Value, json};
+use serde_json::Value;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
 
@@ -312,51 +312,92 @@ impl Game {
     /// The `show --json` object of cli.md.
     pub fn to_json(&self, today: NaiveDate, problems: Vec<Value>) -> anyhow::Result<Value> {
         let report = self.report(today)?;
-        self.json_with(&report, problems)
+        Ok(serde_json::to_value(self.json_with(&report, problems))?)
     }
 
-    /// The `show --json` object from a report already made (`games --json` sorts by it).
-    pub fn json_with(&self, report: &ClockReport, problems: Vec<Value>) -> anyhow::Result<Value> {
-        let moves: Vec<Value> = self
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, row)| {
-                json!({
-                    "ply": row.ply,
-                    "san": row.san,
-                    "numeric": numeric_of_uci(&row.uci),
-                    "received": row.received.to_string(),
-                    "sent": row.sent.to_string(),
-                    "days": report.ply_days.get(i),
-                })
-            })
-            .collect();
-        let pos = self.position();
+    /// The `show --json` object from a report already made (`games --json` sorts by it),
+    /// serialised as it is: no `Value` tree per move for a listing of 60,000 moves.
+    pub fn json_with<'a>(&'a self, report: &'a ClockReport, problems: Vec<Value>) -> GameJson<'a> {
         let r = &self.row;
-        Ok(json!({
-            "id": r.id,
-            "event": r.event,
-            "start": r.start_date.to_string(),
-            "white": r.white,
-            "black": r.black,
-            "my_color": r.my_color,
-            "opponent": r.opponent_email,
-            "arbiter": r.arbiter_email,
-            "rules": self.profile.to_string(),
-            "control": {"moves": self.control.moves(), "days": self.control.days()},
-            "status": r.status,
-            "result": r.result,
-            "to_move": if self.is_active() { Some(color_name(self.to_move())) } else { None },
-            "fen": Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            "moves": moves,
-            "clock": report.clock,
-            "running_days": report.running_days,
-            "deadlines": report.deadlines,
-            "draw_offered_by": r.draw_offered_by,
-            "problems": problems,
-        }))
+        GameJson {
+            id: &r.id,
+            event: &r.event,
+            start: r.start_date,
+            white: &r.white,
+            black: &r.black,
+            my_color: &r.my_color,
+            opponent: &r.opponent_email,
+            arbiter: &r.arbiter_email,
+            rules: self.profile.to_string(),
+            control: ControlJson {
+                moves: self.control.moves(),
+                days: self.control.days(),
+            },
+            status: &r.status,
+            result: r.result.as_deref(),
+            to_move: self.is_active().then(|| color_name(self.to_move())),
+            fen: Fen::from_position(&self.position(), EnPassantMode::Legal).to_string(),
+            moves: self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, row)| MoveJson {
+                    ply: row.ply,
+                    san: &row.san,
+                    numeric: numeric_of_uci(&row.uci),
+                    received: row.received,
+                    sent: row.sent,
+                    days: report.ply_days.get(i).copied(),
+                })
+                .collect(),
+            clock: &report.clock,
+            running_days: report.running_days,
+            deadlines: &report.deadlines,
+            draw_offered_by: r.draw_offered_by.as_deref(),
+            problems,
+        }
     }
+}
+
+/// A game as `show --json` and `games --json` print it (cli.md).
+#[derive(Debug, serde::Serialize)]
+pub struct GameJson<'a> {
+    id: &'a str,
+    event: &'a str,
+    start: NaiveDate,
+    white: &'a str,
+    black: &'a str,
+    my_color: &'a str,
+    opponent: &'a str,
+    arbiter: &'a str,
+    rules: String,
+    control: ControlJson,
+    status: &'a str,
+    result: Option<&'a str>,
+    to_move: Option<&'static str>,
+    fen: String,
+    moves: Vec<MoveJson<'a>>,
+    clock: &'a clock::Clocks,
+    running_days: u32,
+    deadlines: &'a [clock::Deadline],
+    draw_offered_by: Option<&'a str>,
+    problems: Vec<Value>,
+}
+
+#[derive(Debug, serde::Serialize)]
+struct ControlJson {
+    moves: u32,
+    days: u32,
+}
+
+#[derive(Debug, serde::Serialize)]
+struct MoveJson<'a> {
+    ply: i64,
+    san: &'a str,
+    numeric: String,
+    received: NaiveDate,
+    sent: NaiveDate,
+    days: Option<u32>,
 }
 
 /// The days a stored break covers: an early end cuts it the day before play resumes.

@@ -41,7 +41,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             } else {
                 Vec::new()
             };
-            out.push(g.json_with(report, problems)?);
+            out.push(g.json_with(report, problems));
         }
         println!("{}", serde_json::to_string(&out)?);
         return Ok(());
