@@ -592,3 +592,30 @@ fn output_cut_short_by_the_reader_is_not_a_crash() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_replys_statements_are_in_the_games_language() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    // Sent on 05.03 (Date:), stated as 04.03; our move confirmed as sent 01.03, not 02.03.
+    let r = reply(
+        "1. e4",
+        "1. e4",
+        "01.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    );
+    let text = r
+        .text(1)
+        .replace("Отправлен: 05.03.2026", "Отправлен: 04.03.2026");
+    me.apply_text("m1.eml", &text, "2026-03-06");
+    let preview = me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--dry-run"]);
+    assert!(
+        preview.contains(
+            "Замечания:\n- ход указан отправленным 04.03.2026, но отправлен 05.03.2026 (51.2.3)\n\
+             - наш ход 1. 5254 отправлен 02.03.2026, а не 01.03.2026\n"
+        ),
+        "{preview}"
+    );
+}

@@ -2,7 +2,7 @@
 //! 51.2.3, then the changes they call for. Called inside the transaction of `apply`.
 
 use ccmail_core::clock::PenaltyCause;
-use ccmail_core::message::MoveMessage;
+use ccmail_core::message::{Language, MoveMessage};
 use ccmail_core::notation;
 use ccmail_store::{self as store, BreakRow, SqliteConnection};
 use chrono::NaiveDate;
@@ -20,6 +20,13 @@ use crate::incoming::Incoming;
 pub fn numbered(pos: &shakmaty::Chess, m: Move) -> String {
     let dots = if pos.turn().is_white() { "." } else { "..." };
     format!("{}{dots} {}", pos.fullmoves(), notation::san(pos, m))
+}
+
+/// A move with its number in the game's notation, as the messages write it: `1. 5254`.
+fn in_notation(game: &Game, pos: &shakmaty::Chess, m: Move) -> String {
+    let dots = if pos.turn().is_white() { "." } else { "..." };
+    let text = notation::write_move(pos, m, game.notation);
+    format!("{}{dots} {text}", pos.fullmoves())
 }
 
 fn side(c: Color) -> &'static str {
@@ -109,14 +116,22 @@ pub(super) async fn incoming_to_game(
     let our_last = game
         .plies
         .last()
-        .map(|&m| numbered(&ccmail_core::message::play_all(&game.plies[..n - 1]), m))
+        .map(|&m| {
+            in_notation(
+                game,
+                &ccmail_core::message::play_all(&game.plies[..n - 1]),
+                m,
+            )
+        })
         .unwrap_or_default();
     let their_received = match (msg.received, our_last_sent) {
         (_, None) => game.row.start_date,
         (Some(r), Some(_)) => r,
         (None, Some(sent)) => {
-            notes.push(format!(
-                "the receipt date of our move {our_last} was not given; taken as its send date {sent} (51.2.3)"
+            notes.push(say(
+                game,
+                format!("the receipt date of our move {our_last} was not given; taken as its send date {sent} (51.2.3)"),
+                format!("не указана дата получения нашего хода {our_last}; принята дата его отправки {} (51.2.3)", ru(sent)),
             ));
             sent
         }
@@ -125,22 +140,36 @@ pub(super) async fn incoming_to_game(
     if let (Some(stated), Some(actual)) = (msg.sent, actual_sent)
         && stated != actual
     {
-        notes.push(format!(
-            "the move was stated as sent {stated} but was sent {actual} (51.2.3)"
+        notes.push(say(
+            game,
+            format!("the move was stated as sent {stated} but was sent {actual} (51.2.3)"),
+            format!(
+                "ход указан отправленным {}, но отправлен {} (51.2.3)",
+                ru(stated),
+                ru(actual)
+            ),
         ));
     }
     if let (Some(confirmed), Some(ours)) = (msg.partner_move_sent, our_last_sent)
         && confirmed != ours
     {
-        notes.push(format!(
-            "our move {our_last} was sent {ours}, not {confirmed}"
+        notes.push(say(
+            game,
+            format!("our move {our_last} was sent {ours}, not {confirmed}"),
+            format!(
+                "наш ход {our_last} отправлен {}, а не {}",
+                ru(ours),
+                ru(confirmed)
+            ),
         ));
     }
     if let Some(ours) = our_last_sent
         && (their_received - ours).num_days() > 1
     {
-        notes.push(format!(
-            "our move {our_last} of {ours} took until {their_received} to arrive: more than the one day of 51.2.5"
+        notes.push(say(
+            game,
+            format!("our move {our_last} of {ours} took until {their_received} to arrive: more than the one day of 51.2.5"),
+            format!("наш ход {our_last} от {} получен только {}: дольше одних суток (51.2.5)", ru(ours), ru(their_received)),
         ));
     }
     // A corrected move after a rejected one (51.3.4): the rejected message's days are charged
@@ -154,7 +183,11 @@ pub(super) async fn incoming_to_game(
         .max();
     let their_received = rejected_until.map_or(their_received, |d| their_received.max(d));
     if their_sent < their_received {
-        notes.push(format!("the send date {their_sent} is before the receipt date {their_received}; taken as {their_received}"));
+        notes.push(say(
+            game,
+            format!("the send date {their_sent} is before the receipt date {their_received}; taken as {their_received}"),
+            format!("дата отправки {} раньше даты получения {}; принята {}", ru(their_sent), ru(their_received), ru(their_received)),
+        ));
         their_sent = their_received;
     }
 
@@ -222,13 +255,12 @@ pub(super) async fn incoming_to_game(
     let k = (n.saturating_sub(1)).min(rec.len());
     if let Some(i) = (0..k).find(|&i| to_uci(rec[i]) != to_uci(game.plies[i])) {
         let before = ccmail_core::message::play_all(&game.plies[..i]);
-        notes.push(format!(
-            "your record differs from ours at {}: ours is {} (51.3.3)",
-            numbered(&before, game.plies[i])
-                .split(' ')
-                .next()
-                .unwrap_or_default(),
-            notation::san(&before, game.plies[i])
+        let at = in_notation(game, &before, game.plies[i]);
+        let (at, ours) = at.split_once(' ').unwrap_or_default();
+        notes.push(say(
+            game,
+            format!("your record differs from ours at {at}: ours is {ours} (51.3.3)"),
+            format!("ваша запись расходится с нашей на ходу {at}: у нас {ours} (51.3.3)"),
         ));
     }
 
@@ -465,4 +497,17 @@ async fn not_their_turn(
         game: Some(game.id().into()),
         reason,
     })
+}
+
+/// A statement for the reply's notes (51.2.3) in the game's language.
+fn say(game: &Game, en: String, ru: String) -> String {
+    match game.language {
+        Language::Ru => ru,
+        Language::En => en,
+    }
+}
+
+/// A date as the Russian form writes it: 09.03.2026.
+fn ru(date: NaiveDate) -> String {
+    date.format("%d.%m.%Y").to_string()
 }
