@@ -260,6 +260,18 @@ fn a_dozen_moves_and_the_clocks_by_hand() {
             && line.contains("W 14/60 B 10/60"),
         "{line}"
     );
+    assert!(!line.contains("no move for"), "{line}");
+    // From day 30 after our move of 07.04 without an answer, `games` warns (51.5.3).
+    let day29 = me.ok(&["--now", "2026-05-06", "games"]);
+    assert!(!day29.contains("no move for"), "{day29}");
+    let day30 = me.ok(&["--now", "2026-05-07", "games"]);
+    assert!(
+        day30.contains(
+            "no move for 30 days: on day 40 (2026-05-17) the game can be lost by the side that \
+             has not told the arbiter (51.5.3)"
+        ),
+        "{day30}"
+    );
     let first = &deadlines[0];
     assert!(
         line.contains(&format!("{} ", first["date"].as_str().unwrap())),

@@ -1,6 +1,7 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
 use ccmail::app::game::{Game, color_name};
+use ccmail_core::clock::DeadlineKind;
 use ccmail_store as store;
 use chrono::NaiveDate;
 
@@ -87,6 +88,21 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             b.limit,
             deadline
         );
+        // 51.5.3: from day 30 without a move, say so (RULES.md: `games` warns from day 30).
+        if let Some(silence) = report
+            .deadlines
+            .iter()
+            .find(|d| d.kind == DeadlineKind::Silence40)
+        {
+            let quiet = 40 - (silence.date - today).num_days();
+            if quiet >= 30 {
+                println!(
+                    "         no move for {quiet} days: on day 40 ({}) the game can be lost by the \
+                     side that has not told the arbiter (51.5.3)",
+                    silence.date
+                );
+            }
+        }
         for o in failed
             .iter()
             .filter(|o| o.game_id.as_deref() == Some(g.id()))
