@@ -79,6 +79,8 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
+    /// The database file (`None` in memory).
+    path: Option<std::path::PathBuf>,
 }
 
 impl Store {
@@ -102,7 +104,10 @@ impl Store {
                 source,
             })?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            path: Some(path.to_owned()),
+        })
     }
 
     /// An in-memory database (tests): one connection, so every query sees the same data.
@@ -115,7 +120,12 @@ impl Store {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { pool, path: None })
+    }
+
+    /// The database file; `None` for an in-memory database.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// Starts a transaction: everything done through it lands together or not at all.
