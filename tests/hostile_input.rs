@@ -54,3 +54,56 @@ fn garbage_is_unreadable_not_a_crash() {
         assert!(!msg.problems.is_empty(), "{raw:?} gave no problem");
     }
 }
+
+#[test]
+fn cr_lf_and_control_characters_never_reach_a_header() {
+    // The player's own name (from the config, TOML escapes), the event and the surnames (from
+    // the command line): each with a line break that would start a header of its own.
+    let me = common::Player::new(
+        "Иванов\\r\\nBcc: spy1@evil.example\\u0007 Иван",
+        "Иванов",
+        "ivanov@example.org",
+    );
+    let id = me
+        .ok(&[
+            "game",
+            "new",
+            "--event",
+            "Кубок\r\nBcc: spy2@evil.example",
+            "--start",
+            "2026-03-01",
+            "--white",
+            "Иванов\nX-Injected: 1",
+            "--black",
+            "Петров\r\nReply-To: spy3@evil.example\u{1b}[31m",
+            "--color",
+            "white",
+            "--opponent",
+            "petrov@example.org",
+            "--arbiter",
+            "arbiter@example.org",
+        ])
+        .trim()
+        .to_owned();
+    let out = me.ok(&["--now", "2026-03-02", "move", &id, "e4", "--dry-run"]);
+    let me_too = me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let mbox = me.ok(&["export", &id, "--mbox"]);
+    for text in [&out, &mbox] {
+        let head = text
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .replace('\r', "");
+        assert!(head.contains("Subject:"), "{text}");
+        for line in head.lines() {
+            for bad in ["Bcc:", "X-Injected:", "Reply-To:"] {
+                assert!(!line.starts_with(bad), "{bad} became a header:\n{text}");
+            }
+            assert!(
+                !line.chars().any(|c| c.is_control() && c != '\t'),
+                "a control character in a header line: {line:?}"
+            );
+        }
+    }
+    assert!(me_too.starts_with("queued:"), "{me_too}");
+}
