@@ -40,6 +40,7 @@ fn truncated_and_byte_flipped_messages_never_panic() {
         }
     }
     assert!(runs > 5_000, "only {runs} inputs");
+    eprintln!("{runs} truncated or byte-flipped messages read, none panicked");
 }
 
 #[test]
