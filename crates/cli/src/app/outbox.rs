@@ -1,5 +1,12 @@
 //! Sending the outbox: after the transaction that queued a message commits. Transient
 //! failures are retried with backoff; permanent ones are kept, shown in `games`, and logged.
+//!
+//! Senders (the daemon, `ccmail move`) take turns, one item at a time, through an exclusive
+//! lock on a file beside the database ([`SendTurn`]). The kernel drops that lock when its
+//! holder dies, so a sender holding it knows that no other sender is alive: an item still in
+//! flight was left by one killed mid-send, and is made due again at once. It goes out with
+//! the same bytes, so if the server had taken it already, the second copy carries the same
+//! Message-ID and the receiving ccmail ignores it.
 
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
