@@ -529,13 +529,64 @@ fn default_ports_follow_security() {
     ];
     for (extra, security, imap_port, smtp_port) in cases {
         let file = File::player_and(&format!(
-            "[imap]\nhost = \"h\"\nusername = \"u\"\npassword_env = \"P\"\n{extra}\
-             [smtp]\nhost = \"h\"\n{extra}"
+            "[imap]\nhost = \"127.0.0.1\"\nusername = \"u\"\npassword_env = \"P\"\n{extra}\
+             [smtp]\nhost = \"localhost\"\n{extra}"
         ));
         let config = file.load();
         let (imap, smtp) = (config.imap.unwrap(), config.smtp.unwrap());
         assert_eq!((imap.security, imap.port), (security, imap_port), "{extra}");
         assert_eq!((smtp.security, smtp.port), (security, smtp_port), "{extra}");
+    }
+}
+
+#[test]
+fn plain_is_refused_for_a_server_that_is_not_on_this_machine() {
+    for host in ["mail.example.org", "10.0.0.1", "localhost.example.org"] {
+        for section in ["imap", "smtp"] {
+            let login = if section == "imap" {
+                "username = \"u\"\npassword_env = \"P\"\n"
+            } else {
+                ""
+            };
+            let file = File::player_and(&format!(
+                "[{section}]\nhost = \"{host}\"\n{login}security = \"plain\"\n"
+            ));
+            assert_eq!(
+                file.error(),
+                format!(
+                    "{section}.security = \"plain\" sends the password and the mail unencrypted, \
+                     so it is allowed only for a server on this machine (localhost, 127.0.0.1, \
+                     ::1), not {host:?}: use tls, or starttls (with ca_file for a server whose \
+                     certificate a private CA signed) (in F)"
+                )
+            );
+            assert_eq!(file.kind(), ErrorKind::Invalid);
+        }
+    }
+    // On this machine it is allowed, written out; tls and starttls always check the
+    // certificate (against ca_file too, when given): there is no key to switch that off.
+    for host in ["localhost", "127.0.0.1", "::1"] {
+        let config = File::player_and(&format!(
+            "[imap]\nhost = \"{host}\"\nusername = \"u\"\npassword_env = \"P\"\n\
+             security = \"plain\"\n[smtp]\nhost = \"{host}\"\nsecurity = \"plain\"\n"
+        ))
+        .load();
+        assert_eq!(config.imap.unwrap().security, Security::Plain);
+    }
+    for key in [
+        "verify = false",
+        "insecure = true",
+        "danger_accept_invalid_certs = true",
+        "tls_verify = false",
+    ] {
+        let file = File::player_and(&format!(
+            "[imap]\nhost = \"mail.example.org\"\nusername = \"u\"\npassword_env = \"P\"\n{key}\n"
+        ));
+        assert!(
+            file.error().starts_with("unknown key"),
+            "{key}: {}",
+            file.error()
+        );
     }
 }
 

@@ -444,6 +444,37 @@ fn a_move_from_another_address_is_held_until_accepted() {
 }
 
 #[test]
+fn a_forged_from_with_another_envelope_sender_is_held() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    // The partner's name and address in From:, but the server recorded another envelope
+    // sender (Return-Path): someone else wrote it (51.1.2). Held, never applied.
+    let r = reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    );
+    let raw = format!("Return-Path: <mallory@evil.example>\r\n{}", r.text(1));
+    let out = me.apply_text("forged.eml", &raw, "2026-03-06");
+    assert!(
+        out.contains(
+            "the envelope sender mallory@evil.example is not the From address petrov@example.org"
+        ),
+        "{out}"
+    );
+    assert_eq!(sans(&show(&me, &id, "2026-03-06")), ["e4"]);
+    let inbox = me.json(&["inbox"]);
+    assert_eq!(inbox.as_array().unwrap().len(), 1, "{inbox}");
+    // The same message with the partner's own envelope sender is applied.
+    let raw = format!("Return-Path: <petrov@example.org>\r\n{}", r.text(2));
+    me.apply_text("real.eml", &raw, "2026-03-06");
+    assert_eq!(sans(&show(&me, &id, "2026-03-06")), ["e4", "e5"]);
+}
+
+#[test]
 fn a_stranger_with_no_game_is_held_and_can_be_dismissed() {
     let (me, _) = new_game();
     let raw = "From: someone@example.net\r\nTo: ivanov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0000\r\nMessage-ID: <x1@example.net>\r\nSubject: hello\r\n\r\nMy move: 1. e4\r\n";

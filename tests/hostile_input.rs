@@ -40,6 +40,7 @@ fn truncated_and_byte_flipped_messages_never_panic() {
         }
     }
     assert!(runs > 5_000, "only {runs} inputs");
+    eprintln!("{runs} truncated or byte-flipped messages read, none panicked");
 }
 
 #[test]
@@ -52,5 +53,186 @@ fn garbage_is_unreadable_not_a_crash() {
     ] {
         let (_, msg, _) = ccmail::incoming::read_raw(raw);
         assert!(!msg.problems.is_empty(), "{raw:?} gave no problem");
+    }
+}
+
+#[test]
+fn cr_lf_and_control_characters_never_reach_a_header() {
+    // The player's own name (from the config, TOML escapes), the event and the surnames (from
+    // the command line): each with a line break that would start a header of its own.
+    let me = common::Player::new(
+        "Иванов\\r\\nBcc: spy1@evil.example\\u0007 Иван",
+        "Иванов",
+        "ivanov@example.org",
+    );
+    let id = me
+        .ok(&[
+            "game",
+            "new",
+            "--event",
+            "Кубок\r\nBcc: spy2@evil.example",
+            "--start",
+            "2026-03-01",
+            "--white",
+            "Иванов\nX-Injected: 1",
+            "--black",
+            "Петров\r\nReply-To: spy3@evil.example\u{1b}[31m",
+            "--color",
+            "white",
+            "--opponent",
+            "petrov@example.org",
+            "--arbiter",
+            "arbiter@example.org",
+        ])
+        .trim()
+        .to_owned();
+    let out = me.ok(&["--now", "2026-03-02", "move", &id, "e4", "--dry-run"]);
+    let me_too = me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let mbox = me.ok(&["export", &id, "--mbox"]);
+    for text in [&out, &mbox] {
+        let head = text
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .replace('\r', "");
+        assert!(head.contains("Subject:"), "{text}");
+        for line in head.lines() {
+            for bad in ["Bcc:", "X-Injected:", "Reply-To:"] {
+                assert!(!line.starts_with(bad), "{bad} became a header:\n{text}");
+            }
+            assert!(
+                !line.chars().any(|c| c.is_control() && c != '\t'),
+                "a control character in a header line: {line:?}"
+            );
+        }
+    }
+    assert!(me_too.starts_with("queued:"), "{me_too}");
+}
+
+/// The big and deep shapes of issue 8, made in memory.
+fn shape(which: &str) -> Vec<u8> {
+    let head = "From: petrov@example.org\r\nTo: ivanov@example.org\r\nSubject: Кубок\r\n";
+    match which {
+        // 10 MB of quoted-printable text with moves in it.
+        "10 MB quoted-printable" => {
+            let mut raw = format!(
+                "{head}Content-Type: text/plain; charset=utf-8\r\n\
+                 Content-Transfer-Encoding: quoted-printable\r\n\r\n"
+            )
+            .into_bytes();
+            let line = b"12. e4 e5 =D0=9C=D0=BE=D0=B9 =D1=85=D0=BE=D0=B4: 13. Nf3 soft=\r\n";
+            while raw.len() < 10 << 20 {
+                raw.extend_from_slice(line);
+            }
+            raw
+        }
+        // 10 MB on one line, no line break at all.
+        "10 MB on one line" => {
+            let mut raw = format!("{head}\r\n").into_bytes();
+            while raw.len() < 10 << 20 {
+                raw.extend_from_slice(b"1. e4 e5 2. Nf3 Nc6 ");
+            }
+            raw
+        }
+        "1,000,000 lines" => {
+            let mut raw = format!("{head}\r\n").into_bytes();
+            for i in 0..1_000_000 {
+                raw.extend_from_slice(if i % 2 == 0 {
+                    b"e4\r\n"
+                } else {
+                    b"> 1...e5\r\n"
+                });
+            }
+            raw
+        }
+        "10,000 nested multiparts" => {
+            let mut raw = head.as_bytes().to_vec();
+            for i in 0..10_000 {
+                raw.extend_from_slice(
+                    format!("Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n")
+                        .as_bytes(),
+                );
+            }
+            raw.extend_from_slice(b"Content-Type: text/plain\r\n\r\nMy move: 1. e4\r\n");
+            for i in (0..10_000).rev() {
+                raw.extend_from_slice(format!("--b{i}--\r\n").as_bytes());
+            }
+            raw
+        }
+        other => panic!("no shape {other:?}"),
+    }
+}
+
+const SHAPES: [&str; 4] = [
+    "10 MB quoted-printable",
+    "10 MB on one line",
+    "1,000,000 lines",
+    "10,000 nested multiparts",
+];
+
+/// A line of `/proc/self/status`, in kB.
+fn status_kb(key: &str) -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with(key)).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The whole reader (MIME, then the move-message reader, as `ccmail parse` and the daemon
+/// run it) on each big or deep shape, each in a fresh process of its own, so that the peak
+/// memory measured (VmHWM) is that one message's: under 40 times the message's size plus
+/// 64 MB, and under 120 s (loose: a debug build on a shared 2-core machine reads the 10 MB
+/// single line of moves in about 45 s, linearly — 1, 2, 4 MB took 4, 9, 18 s; the limit is
+/// there to catch quadratic work, which on these sizes takes hours).
+#[test]
+fn big_and_deep_messages_take_bounded_time_and_memory() {
+    if let Ok(which) = std::env::var("CCMAIL_HOSTILE_SHAPE") {
+        let raw = shape(&which);
+        let before = status_kb("VmHWM:");
+        let start = std::time::Instant::now();
+        let (_, msg, _) = ccmail::incoming::read_raw(&raw);
+        let took = start.elapsed();
+        println!(
+            "SHAPE {} {} {} {} {}",
+            raw.len(),
+            before,
+            status_kb("VmHWM:"),
+            took.as_millis(),
+            msg.problems.len()
+        );
+        return;
+    }
+    for which in SHAPES {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "big_and_deep_messages_take_bounded_time_and_memory",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("CCMAIL_HOSTILE_SHAPE", which)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{which}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = text
+            .lines()
+            .find_map(|l| l.split_once("SHAPE ").map(|(_, rest)| rest))
+            .unwrap_or_else(|| panic!("{which}: {text}"));
+        let n: Vec<u64> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        let (size, before_kb, peak_kb, ms) = (n[0], n[1], n[2], n[3]);
+        eprintln!(
+            "{which}: {size} bytes read in {ms} ms, peak memory {} MB (before: {} MB)",
+            peak_kb / 1024,
+            before_kb / 1024
+        );
+        assert!(ms < 120_000, "{which}: {ms} ms");
+        assert!(
+            peak_kb * 1024 < 40 * size + (64 << 20),
+            "{which}: peak {peak_kb} kB for {size} bytes"
+        );
     }
 }

@@ -47,6 +47,11 @@ impl Instance {
     /// Starts a new instance; `None` (after a note) when that is not possible here — but with
     /// `CI=true` it must be.
     pub fn start(tag: &str) -> Option<Instance> {
+        Instance::start_with(tag, "secret")
+    }
+
+    /// [`Instance::start`] with the users' password `password`.
+    pub fn start_with(tag: &str, password: &str) -> Option<Instance> {
         let dir = PathBuf::from(format!("/tmp/ccmail-mail-{}", super::unique(tag)));
         let ports = free_ports::<5>();
         let env = vec![
@@ -60,7 +65,7 @@ impl Instance {
                 "MAILSERVER_USERS",
                 "white@example.test black@example.test arbiter@example.test".into(),
             ),
-            ("MAILSERVER_PASSWORD", "secret".into()),
+            ("MAILSERVER_PASSWORD", password.into()),
         ];
         if !script(&env, "start") {
             let _ = script(&env, "clean");
@@ -85,7 +90,7 @@ impl Instance {
                 "black@example.test".into(),
                 "arbiter@example.test".into(),
             ],
-            password: "secret".into(),
+            password: password.into(),
         };
         Some(Instance { env, servers })
     }

@@ -14,6 +14,7 @@
 pub mod instance;
 #[path = "../../crates/mail/tests/support/mod.rs"]
 pub mod mail;
+pub mod proxy;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -339,6 +340,22 @@ impl Daemon {
     pub fn log(&self) -> String {
         let lines = self.lines.lock().unwrap();
         lines.iter().map(|(_, l)| format!("{l}\n")).collect()
+    }
+
+    /// SIGKILL (`kill -9`): no chance to finish anything; waits for the exit.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        // Its last lines: read until the pipe closes.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !self.ended.load(Ordering::SeqCst) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGTERM, then waits for the exit (10 s at most).

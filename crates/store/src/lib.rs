@@ -44,12 +44,10 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations"
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("can't open the database {path}: {source}")]
-    Open {
-        path: String,
-        #[source]
-        source: sqlx::Error,
-    },
+    /// The reason is in words: a full disk or a read-only file system is named as such (the
+    /// folder is tried with a write of its own when SQLite only says "disk I/O error").
+    #[error("can't open the database {path}: {reason}")]
+    Open { path: String, reason: String },
     #[error("can't create the database file {path}: {source}")]
     Create {
         path: String,
@@ -58,10 +56,75 @@ pub enum StoreError {
     },
     #[error("can't bring the database up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("database error: {0}")]
-    Sql(#[from] sqlx::Error),
+    #[error("database error: {}", in_words(.0))]
+    Sql(sqlx::Error),
     #[error("the database holds {0} in a form ccmail can't read")]
     Corrupt(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Sql(e)
+    }
+}
+
+/// An SQLite error as the user should read it: a full disk, a read-only database or a disk
+/// error said in words first, SQLite's own message and code after (once: sqlx's text repeats
+/// it).
+fn in_words(e: &sqlx::Error) -> String {
+    let sqlx::Error::Database(db) = e else {
+        return e.to_string();
+    };
+    let code = db.code().unwrap_or_default();
+    // The primary result code is the low byte of an extended one (4874 = SQLITE_IOERR_SHMSIZE).
+    let what = match code.parse::<i32>().map(|c| c & 0xff) {
+        Ok(13) => "the disk is full",
+        Ok(8) => "the database is read-only (the file's permissions, or a read-only file system)",
+        Ok(10) => "the disk failed to write or read",
+        Ok(14) => "the database file can't be opened",
+        _ => return sqlite_says(e),
+    };
+    format!("{what} ({})", sqlite_says(e))
+}
+
+/// SQLite's own words and code: `SQLite: disk I/O error, code 4874`.
+fn sqlite_says(e: &sqlx::Error) -> String {
+    match e {
+        sqlx::Error::Database(db) => format!(
+            "SQLite: {}, code {}",
+            db.message(),
+            db.code().unwrap_or_default()
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// Why nothing can be written in `dir`, found by writing a small file there: a full disk, a
+/// read-only file system, no permission. `None` when the write works.
+fn write_trouble(dir: &Path) -> Option<&'static str> {
+    let probe = dir.join(format!(".ccmail-probe-{}", std::process::id()));
+    let result = std::fs::write(&probe, [0u8; 64 * 1024]);
+    let _ = std::fs::remove_file(&probe);
+    match result.err()?.kind() {
+        std::io::ErrorKind::StorageFull => Some("the disk is full"),
+        std::io::ErrorKind::ReadOnlyFilesystem => Some("the file system is read-only"),
+        std::io::ErrorKind::PermissionDenied => Some("no permission to write in its folder"),
+        _ => None,
+    }
+}
+
+/// [`StoreError::Open`] for `path`, with the cause in words when a write beside it shows one
+/// (SQLite may only say "disk I/O error" or "unable to open database file").
+fn open_failed(path: &Path, e: &sqlx::Error) -> StoreError {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let reason = match dir.and_then(write_trouble) {
+        Some(trouble) => format!("{trouble} ({})", sqlite_says(e)),
+        None => in_words(e),
+    };
+    StoreError::Open {
+        path: path.display().to_string(),
+        reason,
+    }
 }
 
 impl StoreError {
@@ -81,6 +144,8 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
+    /// The database file (`None` in memory).
+    path: Option<std::path::PathBuf>,
 }
 
 impl Store {
@@ -99,12 +164,15 @@ impl Store {
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options)
             .await
-            .map_err(|source| StoreError::Open {
-                path: path.display().to_string(),
-                source,
-            })?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+            .map_err(|e| open_failed(path, &e))?;
+        MIGRATOR.run(&pool).await.map_err(|e| match e {
+            sqlx::migrate::MigrateError::Execute(e) => open_failed(path, &e),
+            e => StoreError::Migrate(e),
+        })?;
+        Ok(Store {
+            pool,
+            path: Some(path.to_owned()),
+        })
     }
 
     /// An in-memory database (tests): one connection, so every query sees the same data.
@@ -117,7 +185,12 @@ impl Store {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { pool, path: None })
+    }
+
+    /// The database file; `None` for an in-memory database.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// Starts a transaction: everything done through it lands together or not at all.

@@ -73,7 +73,7 @@ pub async fn claim(
     lease_until: &str,
 ) -> Result<bool> {
     let done = sqlx::query(
-        "UPDATE outbox SET next_attempt_at = ?, last_error = NULL \
+        "UPDATE outbox SET next_attempt_at = ?, last_error = NULL, in_flight = 1 \
          WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?",
     )
     .bind(lease_until)
@@ -99,10 +99,24 @@ pub async fn retry_now(conn: &mut SqliteConnection, now: &str) -> Result<u64> {
     Ok(done.rows_affected())
 }
 
+/// Makes every item still in flight due at `now` again: for a sender that holds the send lock
+/// (no other sender is alive), such an item was left by one that died mid-send. Returns their
+/// ids. The item keeps its bytes, so if the server had taken it, the copy sent again carries
+/// the same Message-ID.
+pub async fn release_orphans(conn: &mut SqliteConnection, now: &str) -> Result<Vec<i64>> {
+    Ok(sqlx::query_scalar(
+        "UPDATE outbox SET next_attempt_at = ?, in_flight = 0 \
+         WHERE status = 'queued' AND in_flight = 1 RETURNING id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?)
+}
+
 pub async fn mark_sent(conn: &mut SqliteConnection, id: i64, at: &str) -> Result<()> {
     sqlx::query(
-        "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL \
-         WHERE id = ?",
+        "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, \
+         in_flight = 0 WHERE id = ?",
     )
     .bind(at)
     .bind(id)
@@ -125,7 +139,8 @@ pub async fn mark_retry(
     error: &str,
 ) -> Result<()> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+        "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, in_flight = 0 \
+         WHERE id = ?",
     )
     .bind(next)
     .bind(error)
@@ -138,7 +153,8 @@ pub async fn mark_retry(
 /// A permanent failure: kept, shown in `games`, not retried.
 pub async fn mark_failed(conn: &mut SqliteConnection, id: i64, error: &str) -> Result<()> {
     sqlx::query(
-        "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?",
+        "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, in_flight = 0 \
+         WHERE id = ?",
     )
     .bind(error)
     .bind(id)

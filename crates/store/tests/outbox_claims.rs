@@ -117,3 +117,27 @@ async fn sent_messages_are_copied_once() {
     insert_message(&mut c, &m).await.unwrap();
     assert!(uncopied(&mut c).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn an_item_left_in_flight_is_released_and_keeps_its_bytes() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    let (_, died) = queued(&mut c, "a@x", T0).await;
+    let (_, done) = queued(&mut c, "b@x", T0).await;
+    let (_, waiting) = queued(&mut c, "c@x", T0).await;
+    assert!(claim(&mut c, died, T0, LEASE).await.unwrap());
+    assert!(claim(&mut c, done, T0, LEASE).await.unwrap());
+    mark_sent(&mut c, done, T1).await.unwrap();
+    assert!(claim(&mut c, waiting, T0, LEASE).await.unwrap());
+    mark_retry(&mut c, waiting, LEASE, "451 try later")
+        .await
+        .unwrap();
+    // The sender of `died` was killed with it in hand: only that one is released, due now,
+    // with the same message (so the same Message-ID).
+    assert!(due(&mut c, T1).await.unwrap().is_empty());
+    assert_eq!(release_orphans(&mut c, T1).await.unwrap(), [died]);
+    let again = due(&mut c, T1).await.unwrap();
+    assert_eq!(again.len(), 1);
+    assert_eq!((again[0].id, again[0].raw.as_slice()), (died, &b"a@x"[..]));
+    assert!(release_orphans(&mut c, T1).await.unwrap().is_empty());
+}

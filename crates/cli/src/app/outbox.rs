@@ -1,6 +1,15 @@
 //! Sending the outbox: after the transaction that queued a message commits. Transient
 //! failures are retried with backoff; permanent ones are kept, shown in `games`, and logged.
+//!
+//! Senders (the daemon, `ccmail move`) take turns, one item at a time, through an exclusive
+//! lock on a file beside the database ([`SendTurn`]). The kernel drops that lock when its
+//! holder dies, so a sender holding it knows that no other sender is alive: an item still in
+//! flight was left by one killed mid-send, and is made due again at once. It goes out with
+//! the same bytes, so if the server had taken it already, the second copy carries the same
+//! Message-ID and the receiving ccmail ignores it.
 
+use std::fs::{File, TryLockError};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -50,8 +59,11 @@ pub const LEASE: Duration = Duration::from_secs(10 * 60);
 pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Result<Sent> {
     let mut done = Sent::default();
     let now = clock.stamp();
+    // Items left in flight by a sender that died are due again from here on.
+    drop(SendTurn::take(store, &now).await?);
     let items = store::due(&mut *store.conn().await?, &now).await?;
     for item in items {
+        let _turn = SendTurn::take(store, &now).await?;
         let lease = (clock.now + LEASE).fixed_offset().to_rfc3339();
         if !store::claim(&mut *store.conn().await?, item.id, &now, &lease).await? {
             tracing::debug!(item = item.id, "taken by another sender");
@@ -98,4 +110,71 @@ pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Resu
 pub async fn retry_now(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Result<Sent> {
     store::retry_now(&mut *store.conn().await?, &clock.stamp()).await?;
     send_due(store, smtp, clock).await
+}
+
+/// How long a sender waits for its turn: one item's send at most (the SMTP timeouts are far
+/// shorter), so a longer wait means something is stuck.
+const TURN_WAIT: Duration = Duration::from_secs(5 * 60);
+
+/// A sender's turn: the lock on `DB.send-lock`, held while one item is claimed, sent and
+/// its outcome recorded; released when dropped (or by the kernel when the process dies).
+/// An in-memory store (tests) has one process only and no file.
+#[derive(Debug)]
+struct SendTurn {
+    /// Held, never read: closing it releases the lock.
+    _lock: Option<File>,
+}
+
+impl SendTurn {
+    /// Waits for the turn; then makes the items left in flight by a dead sender due `now`.
+    async fn take(store: &Store, now: &str) -> anyhow::Result<SendTurn> {
+        let Some(db) = store.path() else {
+            return Ok(SendTurn { _lock: None });
+        };
+        let path = lock_path(db);
+        let file = open_private(&path)
+            .with_context(|| format!("can't open the send lock {}", path.display()))?;
+        let deadline = tokio::time::Instant::now() + TURN_WAIT;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) if tokio::time::Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                Err(TryLockError::WouldBlock) => anyhow::bail!(
+                    "another ccmail has been sending for {} minutes (the send lock {} is \
+                     held): try again later",
+                    TURN_WAIT.as_secs() / 60,
+                    path.display()
+                ),
+                Err(TryLockError::Error(e)) => {
+                    return Err(e).with_context(|| format!("can't lock {}", path.display()));
+                }
+            }
+        }
+        for id in store::release_orphans(&mut *store.conn().await?, now).await? {
+            tracing::warn!(
+                item = id,
+                "left in flight by a sender that stopped mid-send: sending it again \
+                 (same Message-ID)"
+            );
+        }
+        Ok(SendTurn { _lock: Some(file) })
+    }
+}
+
+/// `DB.send-lock` beside the database.
+fn lock_path(db: &Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_owned();
+    name.push(".send-lock");
+    db.with_file_name(name)
+}
+
+/// Opens (creating it 0600 if missing) the lock file; its content is never written.
+fn open_private(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }

@@ -1,14 +1,26 @@
 //! Logs: `tracing` to standard error, filtered by `RUST_LOG` (e.g. `RUST_LOG=debug`,
 //! `RUST_LOG=ccmail=debug,ccmail_mail=trace`); by default `info` for the daemon, whose log is
 //! its report, and `warn` for the other commands, whose output is on standard output.
+//!
+//! Whatever `RUST_LOG` asks, the protocol crates' wire traces stay off: async-imap's trace is
+//! every line on the wire, the `LOGIN` with the password and the player's mail among them
+//! (lettre's would be the same, with `AUTH`, if its `tracing` feature were on).
 
 use std::io::IsTerminal;
 
 use tracing_subscriber::EnvFilter;
 
+/// The crates whose trace (or debug) lines are the wire itself: at most `info` for them.
+const WIRE: [&str; 2] = ["async_imap=info", "lettre=info"];
+
 pub fn init(daemon: bool) {
     let default = if daemon { "info" } else { "warn" };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let mut filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    for directive in WIRE {
+        if let Ok(d) = directive.parse() {
+            filter = filter.add_directive(d);
+        }
+    }
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -215,13 +215,26 @@ impl Section<'_> {
         .ok_or_else(|| self.missing("host"))
     }
 
-    fn security(&self) -> Result<Security, Error> {
+    /// `security` for a server at `host`. `plain` (no TLS: the password and the mail in clear,
+    /// no certificate to check) only for a server on this machine: anywhere else there is no
+    /// way to switch encryption or the certificate check off (a private CA takes `ca_file`).
+    fn security(&self, host: &str) -> Result<Security, Error> {
         let security = self.parse("security", SECURITY, |s| match s {
             "tls" => Some(Security::Tls),
             "starttls" => Some(Security::StartTls),
             "plain" => Some(Security::Plain),
             _ => None,
         })?;
+        if security == Some(Security::Plain) && !is_loopback(host) {
+            return Err(Error::invalid(format!(
+                "{}.security = \"plain\" sends the password and the mail unencrypted, so it is \
+                 allowed only for a server on this machine (localhost, 127.0.0.1, ::1), not \
+                 {host:?}: use tls, or starttls (with ca_file for a server whose certificate \
+                 a private CA signed) (in {})",
+                self.name,
+                self.file.path.display()
+            )));
+        }
         Ok(security.unwrap_or(Security::Tls))
     }
 
@@ -339,6 +352,15 @@ fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
     Ok(None)
 }
 
+/// `localhost`, or an IP address of the loopback interface (127.0.0.0/8, ::1).
+fn is_loopback(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.eq_ignore_ascii_case("localhost")
+        || bare
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 fn non_empty(s: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_owned())
 }
@@ -394,7 +416,7 @@ fn imap(s: &Section) -> Result<Option<Imap>, Error> {
         return Ok(None);
     }
     let host = s.host()?;
-    let security = s.security()?;
+    let security = s.security(&host)?;
     let port = s.port()?.unwrap_or(security.default_imap_port());
     let username = s.required_text("username")?;
     let password = s.password()?.ok_or_else(|| {
@@ -421,7 +443,7 @@ fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
         return Ok(None);
     }
     let host = s.host()?;
-    let security = s.security()?;
+    let security = s.security(&host)?;
     let port = s.port()?.unwrap_or(security.default_smtp_port());
     let username = s.text("username")?;
     let password = s.password()?;
@@ -490,6 +512,29 @@ mod tests {
         assert_eq!(line_column(text, 6), (2, 1));
         let quote = text.find('"').unwrap();
         assert_eq!(line_column(text, quote), (2, 7));
+    }
+
+    #[test]
+    fn loopback_hosts() {
+        for host in [
+            "localhost",
+            "LOCALHOST",
+            "127.0.0.1",
+            "127.1.2.3",
+            "::1",
+            "[::1]",
+        ] {
+            assert!(is_loopback(host), "{host}");
+        }
+        for host in [
+            "mail.example.org",
+            "10.0.0.1",
+            "localhost.example.org",
+            "::2",
+            "0.0.0.0",
+        ] {
+            assert!(!is_loopback(host), "{host}");
+        }
     }
 
     #[test]

@@ -96,6 +96,12 @@ impl SmtpError {
             return SmtpError::Tls { server, reason };
         }
         let reason = err.to_string();
+        // The connection closed before the server's reply was complete (a cut line, a server
+        // going down in the middle of DATA): lettre calls it a response error, but it is the
+        // connection's, and the message must be sent again, not given up on.
+        if err.is_response() && reason.ends_with("incomplete response") {
+            return SmtpError::Connection { server, reason };
+        }
         if err.is_tls() {
             SmtpError::Tls { server, reason }
         } else if err.is_timeout() {
