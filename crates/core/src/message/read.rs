@@ -163,9 +163,13 @@ impl<'a> Line<'a> {
                 folded.push(c.to_ascii_lowercase());
                 continue;
             }
-            // Russian capitals А–Я fold by a fixed offset (both forms are two bytes).
+            // Russian capitals А–Я fold by a fixed offset (both forms are two bytes); а–я stay.
             if ('А'..='Я').contains(&c) {
                 folded.push(char::from_u32(c as u32 + 0x20).unwrap_or(c));
+                continue;
+            }
+            if ('а'..='я').contains(&c) {
+                folded.push(c);
                 continue;
             }
             let lower = c.to_lowercase().next().unwrap_or(c);
@@ -220,8 +224,11 @@ impl<'a> Line<'a> {
         let mut found = [false; N];
         for at in self.word_starts(0) {
             let rest = &self.folded[at..];
+            let first = rest.as_bytes()[0];
+            // The first byte rules out nearly every stem before a comparison is made.
+            let starts = |w: &&str| w.as_bytes().first() == Some(&first) && rest.starts_with(w);
             for (hit, stems) in found.iter_mut().zip(lists) {
-                *hit = *hit || stems.iter().any(|w| rest.starts_with(w));
+                *hit = *hit || stems.iter().any(starts);
             }
         }
         found
@@ -231,9 +238,11 @@ impl<'a> Line<'a> {
     /// (One pass over the word starts: cheaper than a substring search per word.)
     fn find_word(&self, words: &[&str], from: usize) -> Option<(usize, usize)> {
         self.word_starts(from).find_map(|at| {
+            let rest = &self.folded[at..];
+            let first = rest.as_bytes()[0];
             words
                 .iter()
-                .filter(|w| self.folded[at..].starts_with(**w))
+                .filter(|w| w.as_bytes().first() == Some(&first) && rest.starts_with(**w))
                 .map(|w| at + w.len())
                 .filter(|&end| {
                     self.folded[end..]
