@@ -1,5 +1,6 @@
 //! One pass over the mailbox: the UIDs after the last one read, a batch at a time; each
-//! message filtered, applied if it is chess mail, and only then its UID recorded.
+//! message filtered, applied if it is chess mail, and only then its UID recorded (once per
+//! batch).
 
 use std::io::IsTerminal;
 
@@ -14,7 +15,7 @@ use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
 
 /// How many messages are fetched (and held in memory) at a time.
-const BATCH: usize = 25;
+const BATCH: usize = 100;
 
 /// The key of the mailbox's sync state: the account and the mailbox, so that pointing the
 /// config at another server or folder starts afresh.
@@ -86,14 +87,10 @@ pub(super) async fn pass(
             if stop.is_set() {
                 break 'batches;
             }
-            let is_chess = one(d, w, &filter, clock, validity, &m).await?;
-            mark.state.last_uid = i64::from(m.uid);
-            if is_chess {
-                // Recorded only now that the message is applied (a crash before this line
-                // reads it again, and the store finds it a duplicate).
+            if one(d, w, &filter, clock, validity, &m).await? {
                 chess += 1;
-                mark.save(d, clock).await?;
             }
+            mark.state.last_uid = i64::from(m.uid);
             bar.inc(1);
         }
         // UIDs gone between SEARCH and FETCH count as read too.
@@ -101,8 +98,13 @@ pub(super) async fn pass(
             .state
             .last_uid
             .max(batch.last().map_or(0, |&u| i64::from(u)));
+        // Recorded once a batch is applied, not after each message (a commit, and a disk
+        // flush, less per move): a crash before this line reads the batch again, and the
+        // store finds what was applied a duplicate.
         mark.save(d, clock).await?;
     }
+    // What was applied before a stop.
+    mark.save(d, clock).await?;
     if !stop.is_set() {
         mark.state.last_uid = mark.state.last_uid.max(i64::from(end));
         mark.save(d, clock).await?;
