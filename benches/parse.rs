@@ -2,7 +2,10 @@
 //! messages per second on one core, for the shared samples, the project's fixtures and
 //! generated 40- and 80-move messages in every notation.
 //!
-//! `cargo bench --bench parse` (release build). Prints one line per set.
+//! `cargo bench --bench parse` (release build). Prints one line per set. With
+//! `CCMAIL_BENCH_DUMP=DIR` it also writes every set to `DIR/NN/*.eml` (the set's name in
+//! `DIR/NN/name`), for the Python baseline (`benches/python/parse_baseline.py`) to read the
+//! very same messages.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -127,6 +130,28 @@ fn throughput(set: &[Vec<u8>], budget: Duration) -> f64 {
     n as f64 / start.elapsed().as_secs_f64()
 }
 
+/// The shared samples: `../shared/samples` from the checkout, or from the folder holding it
+/// (a git worktree one level further down).
+fn shared_samples(root: &Path) -> std::path::PathBuf {
+    root.ancestors()
+        .skip(1)
+        .map(|a| a.join("shared/samples"))
+        .find(|p| p.is_dir())
+        .unwrap_or_else(|| root.join("../shared/samples"))
+}
+
+/// Writes each set to `dir/NN/`, the set's name in `dir/NN/name`.
+fn dump(dir: &Path, sets: &[(String, Vec<Vec<u8>>)]) {
+    for (i, (name, set)) in sets.iter().enumerate() {
+        let sub = dir.join(format!("{i:02}"));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join("name"), name).unwrap();
+        for (j, raw) in set.iter().enumerate() {
+            std::fs::write(sub.join(format!("{j:03}.eml")), raw).unwrap();
+        }
+    }
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let budget = Duration::from_millis(
@@ -136,10 +161,7 @@ fn main() {
             .unwrap_or(1500),
     );
     let mut sets: Vec<(String, Vec<Vec<u8>>)> = vec![
-        (
-            "shared samples".into(),
-            emls(&root.join("../shared/samples")),
-        ),
+        ("shared samples".into(), emls(&shared_samples(root))),
         (
             "own fixtures".into(),
             emls(&root.join("tests/fixtures/messages")),
@@ -153,12 +175,13 @@ fn main() {
             sets.push((format!("{moves}-move, {notation}"), set));
         }
     }
-    println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
     let only = std::env::var("CCMAIL_BENCH_SET").unwrap_or_default();
-    for (name, set) in sets
-        .iter()
-        .filter(|(n, s)| !s.is_empty() && n.contains(&only))
-    {
+    sets.retain(|(n, s)| !s.is_empty() && n.contains(&only));
+    if let Some(dir) = std::env::var_os("CCMAIL_BENCH_DUMP") {
+        dump(Path::new(&dir), &sets);
+    }
+    println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
+    for (name, set) in &sets {
         println!(
             "{name:<24} {:>9} {:>14.0}",
             set.len(),

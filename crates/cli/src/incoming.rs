@@ -36,24 +36,28 @@ impl Incoming {
 /// not mail gives a message with the `unreadable` problem.
 pub fn read(raw: &[u8]) -> Incoming {
     match ccmail_mail::mime::decode(raw) {
-        Ok(decoded) => {
-            let envelope = Envelope {
-                from: decoded.from.as_ref().map(|a| a.email.clone()),
-                subject: decoded.subject.clone(),
-                date: decoded.date,
-            };
-            let message = message::read(&decoded.text, &decoded.pgn, &envelope);
-            Incoming {
-                decoded: Some(decoded),
-                envelope,
-                message,
-            }
-        }
+        Ok(decoded) => read_decoded(decoded),
         Err(err) => Incoming {
             decoded: None,
             envelope: Envelope::default(),
             message: message::unreadable(err.to_string()),
         },
+    }
+}
+
+/// Reads the move message in a message already decoded (the daemon's filter decodes first and
+/// reads only mail that may be chess mail).
+pub fn read_decoded(decoded: Decoded) -> Incoming {
+    let envelope = Envelope {
+        from: decoded.from.as_ref().map(|a| a.email.clone()),
+        subject: decoded.subject.clone(),
+        date: decoded.date,
+    };
+    let message = message::read(&decoded.text, &decoded.pgn, &envelope);
+    Incoming {
+        decoded: Some(decoded),
+        envelope,
+        message,
     }
 }
 

@@ -204,6 +204,13 @@ async fn fetch_since_reads_mail_without_marking_it_read() {
         vec![all[2].uid]
     );
 
+    // The sizes, for fetching in batches of bounded size: those asked for that exist.
+    let uids: Vec<u32> = all.iter().map(|m| m.uid).collect();
+    let sizes = imap.sizes(&[uids[2], uids[0], 9_999]).await.unwrap();
+    let want = [0, 2].map(|i| (all[i].uid, all[i].raw.len() as u32));
+    assert_eq!(sizes, want);
+    assert!(imap.sizes(&[]).await.unwrap().is_empty());
+
     // A second session sees the same: nothing was marked read on the server.
     let mut other = Imap::connect(&cfg).await.unwrap();
     assert_eq!(stored(other.flags("1:*").await.unwrap()), flags_before);

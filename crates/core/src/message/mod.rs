@@ -16,7 +16,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Serialize;
 use shakmaty::{Chess, Move};
 
-pub use read::read;
+pub use read::{may_name_a_game, read};
 pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};
 
 /// The game header of 51.2.2: competition, its start date, White's and Black's surnames.

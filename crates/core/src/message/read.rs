@@ -937,5 +937,32 @@ fn strip_brackets(text: &str, comments: &mut String) -> String {
     plain
 }
 
+/// Whether [`read`] could find a game header (the event, White or Black) in this text and
+/// these PGN parts: true for every message whose header it reads, and for some others. A
+/// cheap test for a caller that wants only mail naming a game and must not read all mail:
+/// it looks at the start of each line only (a label, or a PGN tag), where [`read`] folds
+/// and classifies every line whole.
+pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
+    let mut lines = text.lines().chain(pgn.iter().flat_map(|p| p.lines()));
+    lines.any(|line| {
+        let line = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        let Some(first) = line.chars().next() else {
+            return false;
+        };
+        if first == '[' {
+            return true;
+        }
+        if !is_letter(first) {
+            return false;
+        }
+        // The longest label and the character after it are enough to decide.
+        let end = line.char_indices().nth(16).map_or(line.len(), |(at, _)| at);
+        let head = Line::new(&line[..end]);
+        [labels::EVENT, labels::WHITE, labels::BLACK]
+            .iter()
+            .any(|labels| head.after_label(labels).is_some())
+    })
+}
+
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,7 @@ use charset::Charset;
 pub(crate) fn normalize_newlines(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut rest = bytes;
-    while let Some(i) = rest.iter().position(|&b| b == b'\r') {
+    while let Some(i) = memchr::memchr(b'\r', rest) {
         out.extend_from_slice(&rest[..i]);
         out.push(b'\n');
         rest = &rest[i + 1..];

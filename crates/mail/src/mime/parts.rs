@@ -186,10 +186,8 @@ fn split<'a>(body: &'a [u8], boundary: &[u8]) -> (Vec<&'a [u8]>, bool) {
     let mut start: Option<usize> = None;
     let mut line_start = 0;
     while line_start < body.len() {
-        let line_end = body[line_start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(body.len(), |p| line_start + p);
+        let line_end =
+            memchr::memchr(b'\n', &body[line_start..]).map_or(body.len(), |p| line_start + p);
         let line = &body[line_start..line_end];
         if let Some(rest) = line
             .strip_prefix(b"--")

@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""The daemon's benchmarks (issue 9, items 2-4) on the real test servers, each next to its limit
+measured in the same run:
+
+  sync      first sync: `ccmail run --once` of a 5,000-message mailbox (and of a 1,000 one, for
+            the memory) next to a bare `UID FETCH 1:* BODY.PEEK[]` by imaplib;
+  live      latency: 100 moves sent by SMTP to a running `ccmail run` (IDLE), SMTP accepted ->
+            move applied, next to a bare IDLE client's SMTP accepted -> `* N EXISTS` for the
+            very same deliveries; then footprint: the idle daemon's memory, and its CPU and
+            wake-ups over an idle minute (CCMAIL_BENCH_IDLE_SECS, default 60).
+
+    daemon.py sync|live CCMAIL_BINARY FIXTURES
+
+FIXTURES is what `cargo bench --bench mailbox` wrote (store.db, mail-N/, live/). The servers
+are found as the tests find them (MAILSERVER_* or /tmp/ccmail-mail/etc/env). Each figure is
+also printed as `RESULT key value` for benches/run's table.
+"""
+
+import hashlib
+import imaplib
+import os
+import pathlib
+import shutil
+import signal
+import smtplib
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+NOW = "2026-03-02"
+LOGIN = "white@example.test"
+# The bare IDLE client's login: the same deliveries, a mailbox of its own.
+BARE = "black@example.test"
+
+
+def servers():
+    env = dict(os.environ)
+    path = pathlib.Path(env.get("MAILSERVER_DIR", "/tmp/ccmail-mail")) / "etc/env"
+    if path.exists():
+        for line in path.read_text().splitlines():
+            key, _, value = line.removeprefix("export ").partition("=")
+            env.setdefault(key, value.strip("'\""))
+    return {
+        "host": env.get("MAILSERVER_HOST", "127.0.0.1"),
+        "imap": int(env.get("MAILSERVER_IMAP_PORT", "11143")),
+        "smtp": int(env.get("MAILSERVER_SMTP_PORT", "11025")),
+        "password": env.get("MAILSERVER_PASSWORD", "secret"),
+    }
+
+
+S = servers()
+
+
+def result(key, value):
+    print(f"RESULT {key} {value}", flush=True)
+
+
+def imap(login=LOGIN):
+    c = imaplib.IMAP4(S["host"], S["imap"])
+    c.login(login, S["password"])
+    return c
+
+
+# ------------------------------------------------------------------ filling a mailbox
+
+
+def append_all(mailbox, folder):
+    """APPENDs the messages of `folder` (index.tsv order) pipelined with LITERAL+."""
+    index = [line.split("\t") for line in (folder / "index.tsv").read_text().splitlines()]
+    sock = socket.create_connection((S["host"], S["imap"]))
+    f = sock.makefile("rb")
+    f.readline()
+    sock.sendall(f'l LOGIN "{LOGIN}" "{S["password"]}"\r\n'.encode())
+    while not f.readline().startswith(b"l "):
+        pass
+    done = threading.Event()
+    failures = []
+
+    def read():
+        n = 0
+        while n < len(index):
+            line = f.readline()
+            if not line:
+                break
+            if line.startswith(b"a"):
+                n += 1
+                if b" OK " not in line:
+                    failures.append(line)
+        done.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    for i, (name, date) in enumerate(index):
+        raw = (folder / name).read_bytes()
+        sock.sendall(f'a{i} APPEND "{mailbox}" () "{date}" {{{len(raw)}+}}\r\n'.encode() + raw + b"\r\n")
+    done.wait()
+    sock.sendall(b"z LOGOUT\r\n")
+    sock.close()
+    if failures:
+        sys.exit(f"APPEND failed: {failures[:3]}")
+
+
+def mailbox_for(folder):
+    """The mailbox holding `folder`'s messages, filled once (its name carries a digest)."""
+    digest = hashlib.sha1()
+    for name in sorted(p.name for p in folder.iterdir()):
+        digest.update(name.encode())
+        digest.update(str((folder / name).stat().st_size).encode())
+    name = f"bench-{folder.name}-{digest.hexdigest()[:8]}"
+    c = imap()
+    typ, data = c.status(f'"{name}"', "(MESSAGES)")
+    count = len((folder / "index.tsv").read_text().splitlines())
+    if typ == "OK" and f"MESSAGES {count})".encode() in data[0]:
+        c.logout()
+        return name
+    typ, listed = c.list('""', f'"bench-{folder.name}-*"')
+    for line in listed or []:
+        if line:
+            old = line.decode().rsplit(" ", 1)[-1].strip('"')
+            c.delete(f'"{old}"')
+    c.create(f'"{name}"')
+    c.logout()
+    t = time.perf_counter()
+    append_all(name, folder)
+    print(f"filled {name}: {count} messages in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return name
+
+
+# ------------------------------------------------------------------ a player
+
+
+def player(fixtures, mailbox, email):
+    home = pathlib.Path(tempfile.mkdtemp(prefix="ccmail-bench-"))
+    shutil.copy(fixtures / "store.db", home / "ccmail.db")
+    (home / "config.toml").write_text(
+        f'[player]\nname = "Чернов Чеслав"\nsurname = "Чернов"\nemail = "{email}"\n'
+        f'timezone = "Europe/Moscow"\n\n[store]\npath = "{home / "ccmail.db"}"\n\n'
+        f'[imap]\nhost = "{S["host"]}"\nport = {S["imap"]}\nsecurity = "plain"\n'
+        f'username = "{LOGIN}"\npassword_env = "CCMAIL_BENCH_PASSWORD"\nmailbox = "{mailbox}"\n'
+    )
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "CCMAIL_CONFIG": str(home / "config.toml"),
+        "CCMAIL_BENCH_PASSWORD": S["password"],
+        "NO_COLOR": "1",
+    }
+    return home, env
+
+
+# ------------------------------------------------------------------ item 2: first sync
+
+
+def bare_fetch(mailbox):
+    """Connect, LOGIN, SELECT, `UID FETCH 1:* BODY.PEEK[]`: seconds, bytes."""
+    t = time.perf_counter()
+    c = imap()
+    c.select(f'"{mailbox}"', readonly=True)
+    typ, data = c.uid("FETCH", "1:*", "(BODY.PEEK[])")
+    elapsed = time.perf_counter() - t
+    size = sum(len(d[1]) for d in data if isinstance(d, tuple))
+    c.logout()
+    return elapsed, size
+
+
+def ccmail_once(binary, fixtures, mailbox):
+    """`ccmail run --once` from a fresh store: seconds, peak RSS in KB, the store's counts."""
+    home, env = player(fixtures, mailbox, LOGIN)
+    # Peak RSS by /usr/bin/time: the rusage of a child forked from this Python counts the
+    # pages it shared with the parent before exec (the bare fetch's 100 MB) as its own.
+    peak = home / "peak"
+    t = time.perf_counter()
+    p = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", "-o", str(peak), binary, "--now", NOW, "run", "--once"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    elapsed = time.perf_counter() - t
+    if p.returncode != 0:
+        sys.exit(f"ccmail run --once failed ({p.returncode}):\n{p.stderr.decode()}")
+    rss = int(peak.read_text().split()[-1])
+    db = sqlite3.connect(home / "ccmail.db")
+    counts = dict(db.execute("select status, count(*) from messages group by status").fetchall())
+    moves = db.execute("select count(*) from moves").fetchone()[0]
+    db.close()
+    shutil.rmtree(home)
+    return elapsed, rss, counts, moves
+
+
+def sync(binary, fixtures):
+    sizes = sorted(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
+    boxes = {n: mailbox_for(fixtures / f"mail-{n}") for n in sizes}
+    rounds = int(os.environ.get("CCMAIL_BENCH_ROUNDS", "3"))
+    peaks = {}
+    for n in sizes:
+        bare, ours, rss = [], [], []
+        bare_fetch(boxes[n])  # the mailbox into the page cache for both
+        for _ in range(rounds):
+            seconds, size = bare_fetch(boxes[n])
+            bare.append(seconds)
+            seconds, peak, counts, moves = ccmail_once(binary, fixtures, boxes[n])
+            ours.append(seconds)
+            rss.append(peak)
+        b, o = statistics.median(bare), statistics.median(ours)
+        peaks[n] = max(rss)
+        print(
+            f"{n} messages ({size / 1e6:.1f} MB): bare imaplib fetch {b * 1000:.0f} ms "
+            f"(runs {', '.join(f'{x * 1000:.0f}' for x in bare)}), ccmail run --once {o * 1000:.0f} ms "
+            f"(runs {', '.join(f'{x * 1000:.0f}' for x in ours)}) = {o / b:.2f}x; peak RSS "
+            f"{peaks[n] / 1024:.1f} MB; stored {counts}, {moves} moves applied"
+        )
+        result(f"sync{n}_bare_ms", f"{b * 1000:.0f}")
+        result(f"sync{n}_ccmail_ms", f"{o * 1000:.0f}")
+        result(f"sync{n}_ratio", f"{o / b:.2f}")
+        result(f"sync{n}_rss_mb", f"{peaks[n] / 1024:.1f}")
+        result(f"sync{n}_mb", f"{size / 1e6:.1f}")
+        result(f"sync{n}_stored", sum(counts.values()))
+        result(f"sync{n}_moves", moves)
+
+
+# ------------------------------------------------------------------ items 3 and 4
+
+
+class Lines:
+    """A child's stderr lines, each with the instant it was read."""
+
+    def __init__(self, stream):
+        self.lines = []
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            at = time.perf_counter()
+            with self.cond:
+                self.lines.append((at, line.decode(errors="replace")))
+                self.cond.notify_all()
+
+    def wait(self, what, start=0, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for at, line in self.lines[start:]:
+                    if what in line:
+                        return at
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    tail = "".join(line for _, line in self.lines[-20:])
+                    sys.exit(f"no {what!r} within {timeout} s; the daemon's log ends:\n{tail}")
+                self.cond.wait(left)
+
+    def mark(self):
+        with self.cond:
+            return len(self.lines)
+
+
+class BareIdle:
+    """A bare IDLE client: raw socket, LOGIN, SELECT, IDLE; the instant of each EXISTS push.
+
+    It watches another user's mailbox, which gets the same deliveries: two sessions on one
+    mailbox wake each other (ccmail's FETCH changes the index, which starts the other
+    session's 0.5 s notify delay early, and its next push then comes early)."""
+
+    def __init__(self, login, mailbox):
+        self.sock = socket.create_connection((S["host"], S["imap"]))
+        self.f = self.sock.makefile("rb")
+        self.f.readline()
+        self._command(f'l LOGIN "{login}" "{S["password"]}"', b"l ")
+        self._command(f's SELECT "{mailbox}"', b"s ")
+        self.sock.sendall(b"i IDLE\r\n")
+        while not self.f.readline().startswith(b"+"):
+            pass
+        self.pushes = []
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _command(self, line, tag):
+        self.sock.sendall(line.encode() + b"\r\n")
+        while not (reply := self.f.readline()).startswith(tag):
+            pass
+        if b" OK " not in reply:
+            sys.exit(f"bare IDLE client: {line.split()[1]}: {reply!r}")
+
+    def _read(self):
+        for line in self.f:
+            if line.startswith(b"* ") and line.rstrip().endswith(b" EXISTS"):
+                at = time.perf_counter()
+                with self.cond:
+                    self.pushes.append(at)
+                    self.cond.notify_all()
+
+    def wait(self, count, timeout=20.0):
+        with self.cond:
+            self.cond.wait_for(lambda: len(self.pushes) >= count, timeout)
+            return self.pushes[count - 1] if len(self.pushes) >= count else None
+
+    def close(self):
+        try:
+            self.sock.sendall(b"DONE\r\nz LOGOUT\r\n")
+        finally:
+            self.sock.close()
+
+
+def proc_status(pid):
+    """VmRSS, VmHWM (KB) and context switches summed over the process's threads."""
+    fields = {}
+    for line in open(f"/proc/{pid}/status"):
+        key, _, value = line.partition(":")
+        fields[key] = value.split()[0] if value.split() else ""
+    voluntary, involuntary = {}, 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        name = open(f"/proc/{pid}/task/{task}/comm").read().strip()
+        for line in open(f"/proc/{pid}/task/{task}/status"):
+            if line.startswith("voluntary_ctxt_switches"):
+                voluntary[f"{name}/{task}"] = int(line.split()[1])
+            elif line.startswith("nonvoluntary_ctxt_switches"):
+                involuntary += int(line.split()[1])
+    stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    ticks = int(stat[11]) + int(stat[12])  # utime + stime
+    return int(fields["VmRSS"]), int(fields["VmHWM"]), voluntary, involuntary, ticks
+
+
+def live(binary, fixtures):
+    count = int(os.environ.get("CCMAIL_BENCH_MOVES", "100"))
+    idle_secs = float(os.environ.get("CCMAIL_BENCH_IDLE_SECS", "60"))
+    mailbox = f"benchlive{int(time.time())}"
+    for login in (LOGIN, BARE):
+        c = imap(login)
+        c.create(f'"{mailbox}"')
+        c.logout()
+    address = f"white+{mailbox}@example.test"
+    home, env = player(fixtures, mailbox, address)
+    env["RUST_LOG"] = "info,ccmail=debug"
+    daemon = subprocess.Popen(
+        [binary, "--now", NOW, "run"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        log = Lines(daemon.stderr)
+        log.wait("waiting for new mail idle=true")
+        bare = BareIdle(BARE, mailbox)
+        smtp = smtplib.SMTP(S["host"], S["smtp"])
+        ours, theirs = [], []
+        for game in range(count):
+            raw = (fixtures / "live" / f"{game:03}.eml").read_bytes()
+            mark = log.mark()
+            smtp.sendmail(f"opp{game:03}@example.org", [address, f"black+{mailbox}@example.test"], raw)
+            accepted = time.perf_counter()
+            applied = log.wait(f"game g{game:03}: applied 1.", mark)
+            pushed = bare.wait(game + 1)
+            if pushed is None:
+                sys.exit(f"the bare IDLE client saw no push for move {game + 1}")
+            ours.append((applied - accepted) * 1000)
+            theirs.append((pushed - accepted) * 1000)
+            # Dovecot's 0.5 s notify delay runs from the first change it sees, and a session's
+            # own index writes after a push count: the next move waits until that has passed.
+            time.sleep(1.0)
+        smtp.quit()
+        bare.close()
+        for name, xs in (("ccmail", ours), ("bare", theirs)):
+            print(
+                f"latency, {name}: median {statistics.median(xs):.0f} ms, worst {max(xs):.0f} ms, "
+                f"best {min(xs):.0f} ms over {len(xs)} moves"
+            )
+            result(f"latency_{name}_median_ms", f"{statistics.median(xs):.0f}")
+            result(f"latency_{name}_worst_ms", f"{max(xs):.0f}")
+        diff = statistics.median(a - b for a, b in zip(ours, theirs))
+        result("latency_diff_median_ms", f"{diff:.0f}")
+        print(f"latency, ccmail - bare, same delivery: median {diff:.0f} ms")
+
+        # Item 4: let the daemon settle (its outbox pass after the last move), then watch it.
+        time.sleep(3)
+        rss, hwm, vol0, invol0, ticks0 = proc_status(daemon.pid)
+        t = time.perf_counter()
+        time.sleep(idle_secs)
+        elapsed = time.perf_counter() - t
+        rss1, hwm1, vol1, invol1, ticks1 = proc_status(daemon.pid)
+        hz = os.sysconf("SC_CLK_TCK")
+        cpu_ms = (ticks1 - ticks0) * 1000 / hz
+        woke = {t: n - vol0.get(t, 0) for t, n in vol1.items() if n != vol0.get(t, 0)}
+        vol0, vol1 = sum(vol0.values()), sum(vol1.values())
+        print(
+            f"idle daemon, 200 active games: VmRSS {rss1 / 1024:.1f} MB (peak VmHWM {hwm1 / 1024:.1f} MB); "
+            f"over {elapsed:.0f} s idle: CPU {cpu_ms:.0f} ms, {vol1 - vol0} voluntary and "
+            f"{invol1 - invol0} involuntary context switches (by thread: {woke})"
+        )
+        result("idle_rss_mb", f"{rss1 / 1024:.1f}")
+        result("idle_hwm_mb", f"{hwm1 / 1024:.1f}")
+        result("idle_secs", f"{elapsed:.0f}")
+        result("idle_cpu_ms", f"{cpu_ms:.0f}")
+        result("idle_wakeups", vol1 - vol0)
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        try:
+            daemon.wait(10)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+        shutil.rmtree(home, ignore_errors=True)
+        for login in (LOGIN, BARE):
+            c = imap(login)
+            c.delete(f'"{mailbox}"')
+            c.logout()
+
+
+def profile(binary, fixtures):
+    """`ccmail run --once` of the largest mailbox under the command in CCMAIL_BENCH_WRAP
+    (e.g. `valgrind --tool=callgrind`), its home kept and printed: for finding out why."""
+    size = max(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
+    box = mailbox_for(fixtures / f"mail-{size}")
+    home, env = player(fixtures, box, LOGIN)
+    env["RUST_LOG"] = os.environ.get("RUST_LOG", "info")
+    wrap = os.environ.get("CCMAIL_BENCH_WRAP", "").split()
+    t = time.perf_counter()
+    subprocess.run([*wrap, binary, "--now", NOW, "run", "--once"], env=env, check=True, cwd=home)
+    print(f"{time.perf_counter() - t:.2f} s; home {home}")
+
+
+def main():
+    what, binary, fixtures = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
+    {"sync": sync, "live": live, "profile": profile}[what](binary, fixtures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""The baseline of issue 9, item 1: what a player would script by hand to read a move message.
+
+The `email` package decodes the message, a regex takes the move record and the new move from
+the body, python-chess replays them (a move that is not legal fails the message). Numeric
+notation is turned into squares by hand, Russian letters into English ones; the rest is
+python-chess's own SAN / UCI reading.
+
+    parse_baseline.py DIR [SECONDS]
+
+DIR holds the sets `cargo bench --bench parse` dumps with CCMAIL_BENCH_DUMP=DIR (`NN/name`,
+`NN/*.eml`). Prints, per set: name, messages, messages/s on one core, and how many messages
+were read through (all moves legal).
+"""
+
+import email
+import pathlib
+import re
+import sys
+import time
+
+import chess
+
+MOVE_LINE = re.compile(r"^(?:Ходы|Moves|Мой ход|My move):(.*)$", re.M)
+NUMBER = re.compile(r"\d+\.(?:\.\.)?")
+RU_PIECES = [("Кр", "K"), ("Ф", "Q"), ("Л", "R"), ("С", "B"), ("К", "N"), (":", "x")]
+FILES = "abcdefgh"
+PROMO = {"1": "q", "2": "r", "3": "b", "4": "n"}
+
+
+def numeric(tok):
+    """ICCF numeric `5254` (or `17181`, promotion) as UCI."""
+    uci = FILES[int(tok[0]) - 1] + tok[1] + FILES[int(tok[2]) - 1] + tok[3]
+    return uci + PROMO.get(tok[4:5], "")
+
+
+def push(board, tok):
+    tok = tok.rstrip("+#!?")
+    if tok.isdigit():
+        board.push_uci(numeric(tok))
+        return
+    for ru, en in RU_PIECES:
+        tok = tok.replace(ru, en)
+    tok = tok.replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+    if re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?", tok):
+        board.push_uci(tok)
+    else:
+        board.push_san(tok.replace("-", "") if "O" not in tok else tok)
+
+
+def body(raw):
+    """The first text/plain part, decoded. (The compat32 API: `policy.default` with
+    `get_body()` reads the same text about twice as slowly, which would flatter ccmail.)"""
+    for part in email.message_from_bytes(raw).walk():
+        if part.get_content_type() == "text/plain":
+            payload = part.get_payload(decode=True) or b""
+            return payload.decode(part.get_content_charset() or "utf-8", "replace")
+    return ""
+
+
+def read(raw):
+    """True when the message's moves were all read and legal."""
+    text = body(raw)
+    board = chess.Board()
+    tokens = [t for line in MOVE_LINE.findall(text) for t in NUMBER.sub(" ", line).split()]
+    if not tokens:
+        return False
+    try:
+        for tok in tokens:
+            push(board, tok)
+    except (ValueError, IndexError):
+        return False
+    return True
+
+
+def throughput(set_, seconds):
+    ok = sum(read(raw) for raw in set_)
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        for raw in set_:
+            read(raw)
+        n += len(set_)
+    return n / (time.perf_counter() - start), ok
+
+
+def main():
+    root = pathlib.Path(sys.argv[1])
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 1.5
+    print(f"{'set':<24} {'messages':>9} {'messages/s':>14} {'read through':>13}")
+    for sub in sorted(p for p in root.iterdir() if p.is_dir()):
+        name = (sub / "name").read_text()
+        set_ = [p.read_bytes() for p in sorted(sub.glob("*.eml"))]
+        rate, ok = throughput(set_, seconds)
+        print(f"{name:<24} {len(set_):>9} {rate:>14.0f} {ok:>13}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""The one table of benches/run: each figure next to its limit (measured in the same run) and
+its target (issue 9). Reads what the benches printed into DIR:
+
+  parse.txt (cargo bench --bench parse), python.txt (parse_baseline.py),
+  store.txt (cargo bench --bench store), sync.txt and live.txt (daemon.py: RESULT lines).
+
+    table.py DIR        (Markdown on stdout)
+"""
+
+import pathlib
+import re
+import sys
+
+
+def rows_of(path):
+    """`name  count  rate …` lines: {name: rate}."""
+    out = {}
+    if not path.exists():
+        return out
+    for line in path.read_text().splitlines():
+        m = re.match(r"^(.+?)\s+(\d+)\s+(\d+)(?:\s+(\d+))?\s*$", line)
+        if m:
+            out[m.group(1).strip()] = (int(m.group(3)), int(m.group(4) or 0), int(m.group(2)))
+    return out
+
+
+def results(*paths):
+    out = {}
+    for path in paths:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.startswith("RESULT "):
+                    _, key, value = line.split(" ", 2)
+                    out[key] = value
+    return out
+
+
+def n(x):
+    return f"{x:,.0f}"
+
+
+def main():
+    d = pathlib.Path(sys.argv[1])
+    table = []
+
+    def row(figure, measured, limit, target, met):
+        mark = "—" if met is None else ("yes" if met else "**no**")
+        table.append((figure, measured, limit, target, mark))
+
+    ours, python = rows_of(d / "parse.txt"), rows_of(d / "python.txt")
+    for name, (rate, _, count) in ours.items():
+        py = python.get(name)
+        limit = "—"
+        met = None
+        ratio = None
+        if py and py[0]:
+            ratio = rate / py[0]
+            limit = f"Python {n(py[0])}/s (read {py[1]}/{count}) → {ratio:.0f}×"
+        target = "≥ 50× Python"
+        if name.startswith("40-move"):
+            target += ", ≥ 20,000/s"
+        if ratio is not None:
+            met = ratio >= 50 and (not name.startswith("40-move") or rate >= 20_000)
+        row(f"1. `parse`, {name}", f"{n(rate)} msg/s", limit, target, met)
+
+    r = results(d / "sync.txt", d / "live.txt")
+    sizes = sorted({int(k[4:].split("_")[0]) for k in r if k.startswith("sync")})
+    for size in sizes:
+        k = f"sync{size}_"
+        if k + "ccmail_ms" not in r:
+            continue
+        ratio = float(r[k + "ratio"])
+        row(
+            f"2. first sync, {size:,} messages ({r[k + 'mb']} MB; {r[k + 'moves']} moves applied)",
+            f"{r[k + 'ccmail_ms']} ms",
+            f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×",
+            "≤ 1.5× the bare fetch",
+            ratio <= 1.5,
+        )
+    if len(sizes) >= 2 and all(f"sync{s}_rss_mb" in r for s in sizes):
+        small, big = sizes[0], sizes[-1]
+        a, b = float(r[f"sync{small}_rss_mb"]), float(r[f"sync{big}_rss_mb"])
+        row(
+            f"2. first sync, peak RSS, {big:,} messages",
+            f"{b:.1f} MB",
+            f"{small:,} messages: {a:.1f} MB",
+            "does not grow with the mailbox",
+            b <= a * 1.15 + 1,
+        )
+    if "latency_ccmail_median_ms" in r:
+        diff = float(r["latency_diff_median_ms"])
+        row(
+            "3. latency, SMTP accepted → move applied (IDLE), median of 100",
+            f"{r['latency_ccmail_median_ms']} ms",
+            f"bare IDLE client → `EXISTS` {r['latency_bare_median_ms']} ms → +{diff:.0f} ms",
+            "median ≤ bare + 50 ms",
+            diff <= 50,
+        )
+        row(
+            "3. latency, worst of 100",
+            f"{r['latency_ccmail_worst_ms']} ms",
+            f"bare IDLE client {r['latency_bare_worst_ms']} ms",
+            "—",
+            None,
+        )
+    if "idle_rss_mb" in r:
+        row(
+            "4. idle daemon, 200 active games: resident memory",
+            f"{r['idle_rss_mb']} MB",
+            f"peak (VmHWM) {r['idle_hwm_mb']} MB",
+            "< 30 MB",
+            float(r["idle_rss_mb"]) < 30,
+        )
+        row(
+            f"4. idle daemon: CPU and wake-ups over {r['idle_secs']} s",
+            f"{r['idle_cpu_ms']} ms CPU, {r['idle_wakeups']} wake-ups",
+            "IDLE itself: none within a minute (Dovecot's keep-alive is every 2 min)",
+            "no wake-ups beyond IDLE's",
+            int(r["idle_wakeups"]) == 0,
+        )
+
+    store = d / "store.txt"
+    if store.exists():
+        for line in store.read_text().splitlines():
+            m = re.match(r"^(.+?)\s+([\d.]+) ms\s+100 ms$", line)
+            if m:
+                ms = float(m.group(2))
+                row(
+                    f"5. `{m.group(1).strip()}`, 1,000 games / 60,000 moves",
+                    f"{ms:.0f} ms",
+                    "process start included",
+                    "< 100 ms",
+                    ms < 100,
+                )
+
+    print("| figure | measured | next to it (same run) | target | met? |")
+    print("|---|---|---|---|---|")
+    for t in table:
+        print("| " + " | ".join(t) + " |")
+
+
+if __name__ == "__main__":
+    main()
