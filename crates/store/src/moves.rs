@@ -147,8 +147,8 @@ fn date(s: &str) -> Option<NaiveDate> {
 
 /// A game's moves from its `record` (migrations/0002: one line per ply, in ply order,
 /// "ply uci san received sent"). With `dates_only`, `uci`, `san` and `game_id` are left
-/// empty: what the clock needs, without an allocation per move. `None` when a line doesn't
-/// read.
+/// empty: what the clock needs, without an allocation per move. Sorted by ply; `None` when a
+/// line doesn't read or a ply comes twice.
 pub fn unpack_record(game_id: &str, record: &str, dates_only: bool) -> Option<Vec<MoveRow>> {
     let mut rows = Vec::with_capacity(record.len() / 30 + 1);
     for line in record.split('\n').filter(|l| !l.is_empty()) {
@@ -181,5 +181,11 @@ pub fn unpack_record(game_id: &str, record: &str, dates_only: bool) -> Option<Ve
             message: None,
         });
     }
-    rows.windows(2).all(|w| w[0].ply < w[1].ply).then_some(rows)
+    if !rows.windows(2).all(|w| w[0].ply < w[1].ply) {
+        rows.sort_by_key(|r| r.ply);
+        if !rows.windows(2).all(|w| w[0].ply < w[1].ply) {
+            return None; // the same ply twice
+        }
+    }
+    Some(rows)
 }

@@ -136,13 +136,21 @@ async fn games_moves_and_variations() {
     let full = games_with_moves(&mut c, false, false).await.unwrap();
     assert_eq!(full[1].1.iter().map(|m| m.ply).collect::<Vec<_>>(), [3, 4]);
     assert_eq!(unpack_record("g", "1 e2e4 e4 2026-01-14", false), None);
-    assert_eq!(
-        unpack_record(
-            "g",
-            "2 e7e5 e5 2026-01-14 2026-01-15\n1 e2e4 e4 2026-01-14 2026-01-15",
-            false
-        ),
-        None
+    let swapped = "2 e7e5 e5 2026-01-14 2026-01-15\n1 e2e4 e4 2026-01-14 2026-01-15";
+    let plies = |r: Vec<MoveRow>| r.iter().map(|m| m.ply).collect::<Vec<_>>();
+    assert_eq!(plies(unpack_record("g", swapped, false).unwrap()), [1, 2]);
+    let twice = "1 e2e4 e4 2026-01-14 2026-01-15\n1 e2e4 e4 2026-01-14 2026-01-15";
+    assert_eq!(unpack_record("g", twice, false), None);
+    // The schema stays readable by SQLite before 3.44 (Debian 12's sqlite3, Python's
+    // sqlite3 module): no `group_concat(… ORDER BY …)` in the triggers.
+    let schema: Vec<String> =
+        sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+            .fetch_all(&mut *c)
+            .await
+            .unwrap();
+    assert!(
+        schema.iter().all(|s| !s.contains("char(10) ORDER BY")),
+        "{schema:?}"
     );
 
     set_status(&mut c, "g2", "finished", Some("1-0"))
