@@ -955,6 +955,15 @@ pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
         if !is_letter(first) {
             return false;
         }
+        // Most lines start with a letter no label starts with: no folding for them.
+        let folded_first = first.to_lowercase().next().unwrap_or(first);
+        let could = [labels::EVENT, labels::WHITE, labels::BLACK]
+            .iter()
+            .flat_map(|labels| labels.iter())
+            .any(|label| label.starts_with(folded_first));
+        if !could {
+            return false;
+        }
         // The longest label and the character after it are enough to decide.
         let end = line.char_indices().nth(16).map_or(line.len(), |(at, _)| at);
         let head = Line::new(&line[..end]);
