@@ -528,3 +528,42 @@ fn the_daemon_repeats_an_unanswered_move_on_the_day_it_falls_due() {
     let shown = white.json(&["--now", "2026-03-17", "show", &wg]);
     assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
 }
+
+#[test]
+fn a_move_queued_by_another_process_is_sent_by_the_daemon_at_once_without_polling() {
+    let Some(s) = servers() else { return };
+    let tag = unique("nudge");
+    let (white, black) = players(&s, &tag, "");
+    let arbiter = arbiter(&tag);
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter, &[]);
+    black.new_game("2026-03-01", "black", &white, &arbiter, &[]);
+    let now = "2026-03-02";
+    let wd = white.spawn(&["--now", now, "run"], LOG);
+    wd.wait_for("waiting for new mail idle=true", Duration::from_secs(20));
+    // `move` from a config without [smtp] (the same store): it queues and does not send.
+    let text = std::fs::read_to_string(white.config()).unwrap();
+    let no_smtp = white.home.path().join("no-smtp.toml");
+    std::fs::write(&no_smtp, &text[..text.find("[smtp]").unwrap()]).unwrap();
+    let mark = wd.mark();
+    let out = white.ok(&[
+        "--config",
+        no_smtp.to_str().unwrap(),
+        "--now",
+        now,
+        "move",
+        &wg,
+        "e4",
+        "--yes",
+    ]);
+    assert!(out.starts_with("queued:"), "{out}");
+    // The daemon is told (it no longer looks every few seconds), and sends it.
+    wd.wait_after(mark, "nudged", Duration::from_secs(2));
+    wd.wait_after(mark, " sent item=", Duration::from_secs(5));
+    let mut d = wd;
+    let status = d.stop();
+    assert!(status.success(), "exit {status}:\n{}", d.log());
+    assert!(
+        !white.db().with_extension("db.nudge").exists(),
+        "the socket is removed at the stop"
+    );
+}

@@ -101,6 +101,11 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         return check::run(&cli).await;
     }
     let ctx = Ctx::open(&cli).await?;
+    // Commands that only look queue nothing: no need to tell a running daemon.
+    let looks_only = matches!(
+        cli.command,
+        Command::Games { .. } | Command::Show { .. } | Command::Export { .. } | Command::Run { .. }
+    );
     let result = match cli.command {
         Command::Game(GameCommand::New(args)) => game_new::run(&ctx, *args).await,
         Command::Game(GameCommand::Decision {
@@ -136,6 +141,13 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Run { once } => run::run(&ctx, once, cli.now.clone()).await,
         Command::Init | Command::Parse { .. } | Command::Check => unreachable!("handled above"),
     };
+    // Whatever a command queued, a running daemon looks at it now (it doesn't poll).
+    if result.is_ok()
+        && !looks_only
+        && let Some(db) = ctx.store.path()
+    {
+        ccmail::app::daemon::nudge::nudge(db);
+    }
     ctx.store.close().await;
     result
 }

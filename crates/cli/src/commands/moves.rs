@@ -106,7 +106,10 @@ pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
         Some(cfg) => {
             let smtp = Smtp::new(&outbox::smtp_config(cfg)?)?;
             let done = outbox::send_due(&ctx.store, &smtp, &ctx.clock).await?;
-            if done.sent > 0 {
+            // A running daemon may have sent it first (each item has one sender); whoever
+            // sent it, it is out when nothing is left unsent.
+            let left = store::unsent(&mut *ctx.store.conn().await?).await?;
+            if done.sent > 0 || (done.retrying == 0 && done.failed == 0 && left.is_empty()) {
                 println!("sent: {what}");
             } else {
                 println!("queued: {what} (sending failed; the daemon retries: see `ccmail games`)");

@@ -39,6 +39,7 @@
 //! `--now` in the past).
 
 mod filter;
+pub mod nudge;
 mod outbox;
 mod sync;
 
@@ -186,7 +187,28 @@ impl Daemon {
         if self.smtp.is_none() {
             tracing::info!("no [smtp] in the config: queued messages stay in the outbox");
         }
-        let outbox_loop = outbox::run(self, self.smtp.as_ref(), &quit, &wake_outbox, &wake_imap);
+        let nudged = self
+            .store
+            .path()
+            .and_then(|db| match nudge::Listener::bind(db) {
+                Ok(listener) => Some(listener),
+                Err(e) => {
+                    tracing::warn!(
+                        "can't listen on {}: {e}; the outbox is looked at every {} s instead",
+                        nudge::socket_path(db).display(),
+                        outbox::TICK.as_secs()
+                    );
+                    None
+                }
+            });
+        let outbox_loop = outbox::run(
+            self,
+            self.smtp.as_ref(),
+            &quit,
+            &wake_outbox,
+            &wake_imap,
+            nudged.as_ref(),
+        );
         let both = async {
             let (result, ()) = tokio::join!(imap_loop, outbox_loop);
             result

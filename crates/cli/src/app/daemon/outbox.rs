@@ -15,8 +15,8 @@ use super::{Backoff, Daemon, Stop};
 use crate::app::chores;
 use crate::app::outbox::{self as app_outbox, Sent};
 
-/// How often the outbox is looked at without being woken: for messages queued or failed by
-/// another process (`ccmail move`), and for retries coming due.
+/// How often the outbox is looked at without being woken, when the daemon could not make its
+/// nudge socket ([`super::nudge`]): for messages queued or failed by another process.
 pub const TICK: Duration = Duration::from_secs(5);
 
 /// How often the chores are looked for without new mail (a repeat falls due on a date).
@@ -31,6 +31,7 @@ pub(super) async fn run(
     stop: &Stop,
     wake: &Notify,
     wake_imap: &Notify,
+    nudged: Option<&super::nudge::Listener>,
 ) {
     let mut backoff = Backoff::default();
     let mut retry_at: Option<Instant> = None;
@@ -68,12 +69,28 @@ pub(super) async fn run(
             wake_imap.notify_one();
             woken_for = newest;
         }
-        let nap = retry_at.map_or(TICK, |t| {
-            t.saturating_duration_since(Instant::now()).min(TICK)
+        // Told by a nudge when another process queues mail, the loop sleeps until a retry or
+        // the chores come due; without the socket it looks every TICK.
+        let idle = match nudged {
+            Some(_) => chores_at.saturating_duration_since(Instant::now()),
+            None => TICK,
+        };
+        let nap = retry_at.map_or(idle, |t| {
+            t.saturating_duration_since(Instant::now()).min(idle)
         });
+        let nudge = async {
+            match nudged {
+                Some(listener) => listener.recv().await,
+                None => std::future::pending().await,
+            }
+        };
         woken = tokio::select! {
             () = stop.wait() => break,
             () = wake.notified() => true,
+            () = nudge => {
+                tracing::debug!("nudged: looking at the outbox");
+                true
+            }
             () = tokio::time::sleep(nap) => false,
         };
     }
