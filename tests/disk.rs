@@ -200,4 +200,38 @@ fn a_full_disk_or_a_read_only_database_loses_nothing() {
     assert_eq!(sans(&me, &mine), ["e4", "e5"]);
     me.ok(&["--now", "2026-03-02", "run", "--once"]);
     assert_eq!(sans(&me, &mine), ["e4", "e5", "Nf3"]);
+
+    // The disk fills up under a running daemon, and a move comes: the write fails in the
+    // middle of applying it, not when the database is opened.
+    me.ok(&["--now", "2026-03-02", "move", &mine, "Nc6", "--yes"]);
+    partner.ok(&["--now", "2026-03-02", "run", "--once"]);
+    let mut daemon = me.spawn(&["--now", "2026-03-02", "run"], LOG);
+    daemon.wait_for(
+        "waiting for new mail idle=true",
+        std::time::Duration::from_secs(20),
+    );
+    let read_before = last_uid(&db);
+    let filler = fill(&disk.0);
+    let mark = daemon.mark();
+    let out = partner.ok(&["--now", "2026-03-02", "move", &theirs, "Bb5", "--yes"]);
+    assert!(out.starts_with("sent:"), "{out}");
+    daemon.wait_after(mark, "disk is full", std::time::Duration::from_secs(20));
+    eprintln!("disk full under the running daemon:\n{}", daemon.log());
+    assert_eq!(last_uid(&db), read_before, "not recorded as read");
+    assert_eq!(
+        sans(&me, &mine),
+        ["e4", "e5", "Nf3", "Nc6"],
+        "nothing half-written"
+    );
+    std::fs::remove_file(&filler).unwrap();
+    // Room again: the daemon's next try applies it, once.
+    daemon.wait_after(
+        mark,
+        "applied 3. Bb5 by White",
+        std::time::Duration::from_secs(30),
+    );
+    assert!(daemon.stop().success(), "{}", daemon.log());
+    assert_eq!(integrity(&db), "ok");
+    me.ok(&["--now", "2026-03-02", "run", "--once"]);
+    assert_eq!(sans(&me, &mine), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
 }

@@ -161,6 +161,12 @@ impl Store {
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            // A connection whose COMMIT failed (a full disk: SQLite has already rolled the
+            // transaction back, so sqlx's own ROLLBACK fails too) still counts itself inside a
+            // transaction, and every BEGIN on it would fail: it is dropped, not reused.
+            .before_acquire(|conn, _| {
+                Box::pin(async move { Ok(!sqlx::Connection::is_in_transaction(conn)) })
+            })
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options)
             .await
