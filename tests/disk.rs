@@ -215,8 +215,18 @@ fn a_full_disk_or_a_read_only_database_loses_nothing() {
     let mark = daemon.mark();
     let out = partner.ok(&["--now", "2026-03-02", "move", &theirs, "Bb5", "--yes"]);
     assert!(out.starts_with("sent:"), "{out}");
-    daemon.wait_after(mark, "disk is full", std::time::Duration::from_secs(20));
+    // Said in words, with SQLite's own after.
+    daemon.wait_after(
+        mark,
+        "the disk is full (SQLite: database or disk is full, code 13)",
+        std::time::Duration::from_secs(20),
+    );
     eprintln!("disk full under the running daemon:\n{}", daemon.log());
+    assert!(
+        !daemon.log().contains("(code: 13)"),
+        "SQLite's words once:\n{}",
+        daemon.log()
+    );
     assert_eq!(last_uid(&db), read_before, "not recorded as read");
     assert_eq!(
         sans(&me, &mine),

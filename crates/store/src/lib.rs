@@ -87,6 +87,13 @@ fn in_words(e: &sqlx::Error) -> String {
     format!("{what} ({})", sqlite_says(e))
 }
 
+/// A database error met anywhere (a transaction's own `sqlx::Error`, not only this crate's
+/// [`StoreError`]) said as [`StoreError`] says it: a full disk or a read-only database in
+/// words first. `None` for any other error.
+pub fn database_error_in_words(e: &(dyn std::error::Error + 'static)) -> Option<String> {
+    e.downcast_ref::<sqlx::Error>().map(in_words)
+}
+
 /// SQLite's own words and code: `SQLite: disk I/O error, code 4874`.
 fn sqlite_says(e: &sqlx::Error) -> String {
     match e {

@@ -332,12 +332,18 @@ enum Failure {
 pub fn words(e: &anyhow::Error) -> String {
     let mut out = String::new();
     for cause in e.chain() {
-        let text = cause.to_string();
+        // A database error in words already quotes SQLite's own: its sources add nothing.
+        let database = store::database_error_in_words(cause);
+        let last = database.is_some();
+        let text = database.unwrap_or_else(|| cause.to_string());
         if !out.contains(&text) {
             if !out.is_empty() {
                 out.push_str(": ");
             }
             out.push_str(&text);
+        }
+        if last {
+            break;
         }
     }
     out
