@@ -128,36 +128,13 @@ fn kill_9_at_random_moments_loses_nothing_and_applies_nothing_twice() {
         "",
     );
     // The player's own `ccmail move` only queues (no [smtp]): the daemon sends.
-    let config = std::fs::read_to_string(me.config()).unwrap();
-    let queue_only = me.home.path().join("queue-only.toml");
-    std::fs::write(&queue_only, &config[..config.find("[smtp]").unwrap()]).unwrap();
+    let queue_only = me.config_without_smtp();
 
     let mut pairs = Vec::new();
     for i in 0..games {
         let event = format!("Crash Cup {i:03}");
         let new = |p: &Player, color: &str, opponent: &Player| {
-            p.ok(&[
-                "--now",
-                "2026-03-01",
-                "game",
-                "new",
-                "--event",
-                &event,
-                "--start",
-                "2026-03-01",
-                "--white",
-                "Белов",
-                "--black",
-                "Чернов",
-                "--color",
-                color,
-                "--opponent",
-                &opponent.email,
-                "--arbiter",
-                &arbiter,
-            ])
-            .trim()
-            .to_owned()
+            p.new_game_in(&event, "2026-03-01", color, opponent, &arbiter, &[])
         };
         pairs.push((new(&me, "white", &partner), new(&partner, "black", &me)));
     }

@@ -541,9 +541,7 @@ fn a_move_queued_by_another_process_is_sent_by_the_daemon_at_once_without_pollin
     let wd = white.spawn(&["--now", now, "run"], LOG);
     wd.wait_for("waiting for new mail idle=true", Duration::from_secs(20));
     // `move` from a config without [smtp] (the same store): it queues and does not send.
-    let text = std::fs::read_to_string(white.config()).unwrap();
-    let no_smtp = white.home.path().join("no-smtp.toml");
-    std::fs::write(&no_smtp, &text[..text.find("[smtp]").unwrap()]).unwrap();
+    let no_smtp = white.config_without_smtp();
     let mark = wd.mark();
     let out = white.ok(&[
         "--config",

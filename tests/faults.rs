@@ -42,28 +42,7 @@ fn opened(s: &support::Servers, mailbox: &str, n: usize) -> (Player, Player, Vec
     for i in 0..n {
         let event = format!("Fault Cup {i:03}");
         let new = |p: &Player, color: &str, opponent: &Player| {
-            p.ok(&[
-                "--now",
-                "2026-03-01",
-                "game",
-                "new",
-                "--event",
-                &event,
-                "--start",
-                "2026-03-01",
-                "--white",
-                "Белов",
-                "--black",
-                "Чернов",
-                "--color",
-                color,
-                "--opponent",
-                &opponent.email,
-                "--arbiter",
-                &arbiter,
-            ])
-            .trim()
-            .to_owned()
+            p.new_game_in(&event, "2026-03-01", color, opponent, &arbiter, &[])
         };
         let theirs = new(&partner, "white", &me);
         games.push(new(&me, "black", &partner));

@@ -181,6 +181,15 @@ impl Player {
         self.home.path().join("config.toml")
     }
 
+    /// A copy of the config without `[smtp]` (same store): commands run with it queue mail
+    /// and leave the sending to the daemon.
+    pub fn config_without_smtp(&self) -> PathBuf {
+        let text = std::fs::read_to_string(self.config()).unwrap();
+        let path = self.home.path().join("no-smtp.toml");
+        std::fs::write(&path, &text[..text.find("[smtp]").unwrap()]).unwrap();
+        path
+    }
+
     pub fn db(&self) -> PathBuf {
         self.home.path().join("ccmail.db")
     }
@@ -223,9 +232,22 @@ impl Player {
         serde_json::from_str(&self.ok(&all)).unwrap()
     }
 
-    /// Creates a game; returns its id.
+    /// Creates a game of the "Daemon Cup 2026"; returns its id.
     pub fn new_game(
         &self,
+        now: &str,
+        color: &str,
+        opponent: &Player,
+        arbiter: &str,
+        extra: &[&str],
+    ) -> String {
+        self.new_game_in("Daemon Cup 2026", now, color, opponent, arbiter, extra)
+    }
+
+    /// Creates a game of `event` (Белов – Чернов, started 01.03.2026); returns its id.
+    pub fn new_game_in(
+        &self,
+        event: &str,
         now: &str,
         color: &str,
         opponent: &Player,
@@ -238,7 +260,7 @@ impl Player {
             "game",
             "new",
             "--event",
-            "Daemon Cup 2026",
+            event,
             "--start",
             "2026-03-01",
             "--white",
