@@ -112,6 +112,63 @@ async fn no_repeat_while_the_partner_is_on_break() {
     assert_eq!(pass(&me, "2026-03-26").await.len(), 1);
 }
 
+/// A pass looks at all games at once and works only on those with something due: here, of
+/// five games, a repeat due, a correction pending, and a finished game whose PGN never went
+/// (as an older version could leave it), in the order of `ccmail games`.
+#[tokio::test]
+async fn a_pass_finds_each_due_chore_among_quiet_games() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let ids: Vec<String> = (0..5)
+        .map(|n| new_game(&me, &format!("p{n}@example.org"), "article51"))
+        .collect();
+    // Games 0, 1 and 3 wait for the partner from 02.03; game 2 from 10.03; game 4 has no move.
+    for (n, id) in ids.iter().enumerate().take(4) {
+        let day = if n == 2 { "2026-03-10" } else { "2026-03-02" };
+        me.ok(&["--now", day, "move", id, "e4"]);
+    }
+    let store = Store::open(&me.home.path().join("ccmail.db"))
+        .await
+        .unwrap();
+    let mut conn = store.conn().await.unwrap();
+    sqlx::query("UPDATE games SET correction_due = '2026-03-12' WHERE id = ?")
+        .bind(&ids[1])
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET status = 'finished', result = '1-0' WHERE id = ?")
+        .bind(&ids[3])
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    store.close().await;
+    let done = pass(&me, "2026-03-16").await;
+    assert_eq!(
+        done,
+        [
+            format!(
+                "game {}: our move repeated, Cc the arbiter (51.5.1)",
+                ids[0]
+            ),
+            format!("game {}: correction requested (51.3.4)", ids[1]),
+            format!(
+                "game {}: the finished game sent to the arbiter as PGN (51.9.1)",
+                ids[3]
+            ),
+        ]
+    );
+    // Game 2's repeat is due on 24.03; game 0's next one on 30.03; the PGN is not sent twice.
+    let done = pass(&me, "2026-03-24").await;
+    let repeat = format!(
+        "game {}: our move repeated, Cc the arbiter (51.5.1)",
+        ids[2]
+    );
+    assert!(done.contains(&repeat), "{done:?}");
+    for quiet in [&ids[0], &ids[3], &ids[4]] {
+        assert!(!done.iter().any(|d| d.contains(quiet.as_str())), "{done:?}");
+    }
+}
+
 #[test]
 fn an_impossible_move_brings_a_correction_request_at_once() {
     let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");

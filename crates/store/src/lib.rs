@@ -174,6 +174,9 @@ impl Store {
             .before_acquire(|conn, _| {
                 Box::pin(async move { Ok(!sqlx::Connection::is_in_transaction(conn)) })
             })
+            // No ping before each use: a local file has no link that could have dropped, and
+            // the ping is a round trip to the connection's thread at every acquire.
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options)
             .await

@@ -159,6 +159,17 @@ pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Ve
         .await?)
 }
 
+/// The finished games that have no PGN sent to the arbiter yet (51.9.1).
+pub async fn finished_without_pgn(conn: &mut SqliteConnection) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS \
+         (SELECT 1 FROM messages m WHERE m.game_id = games.id AND m.direction = 'out' \
+          AND m.kind = 'pgn' AND m.date_header IS NOT NULL)",
+    )
+    .fetch_all(conn)
+    .await?)
+}
+
 /// Messages that were held (unknown sender, no matching game, unreadable), oldest first.
 pub async fn held(conn: &mut SqliteConnection) -> Result<Vec<MessageRow>> {
     let sql = format!("SELECT {COLUMNS} FROM messages WHERE status = 'held' ORDER BY id");

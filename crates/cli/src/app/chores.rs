@@ -9,6 +9,8 @@
 //!   recorded; the delay in asking is charged to us beyond 3 days (51.4.8).
 //! - 51.9.1 the finished game goes to the arbiter as PGN.
 
+use std::collections::HashSet;
+
 use anyhow::Context;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
@@ -25,12 +27,33 @@ pub type Done = String;
 
 /// Finds and queues every chore due as of the clock's today, each game in its own
 /// transaction. Returns what was done.
+///
+/// Which games may have a chore is found from all games at once, in a handful of queries
+/// ([`may_be_due`]); only those are loaded again in a transaction and looked at closely: a
+/// pass over 200 quiet games costs no transaction at all.
 pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Vec<Done>> {
-    let ids: Vec<String> = store::games(&mut *store.conn().await?, true)
-        .await?
-        .into_iter()
-        .map(|g| g.id)
-        .collect();
+    let today = clock.today();
+    let ids: Vec<String> = {
+        let mut conn = store.conn().await?;
+        let mut due: HashSet<String> = store::finished_without_pgn(&mut conn)
+            .await?
+            .into_iter()
+            .collect();
+        let games = Game::load_all_dates(&mut conn, false).await?;
+        due.extend(
+            games
+                .iter()
+                .filter(|g| may_be_due(g, today))
+                .map(|g| g.id().to_owned()),
+        );
+        // In the order of `ccmail games`, oldest first.
+        store::games(&mut conn, true)
+            .await?
+            .into_iter()
+            .map(|g| g.id)
+            .filter(|id| due.contains(id))
+            .collect()
+    };
     let mut done = Vec::new();
     for id in ids {
         let mut tx = store.begin().await?;
@@ -40,6 +63,26 @@ pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Ve
         done.extend(did);
     }
     Ok(done)
+}
+
+/// Whether an unfinished game may have a chore today: a correction to ask for, or a repeat
+/// due. A superset of what [`game_chores`] does (it also checks the repeats already sent).
+fn may_be_due(game: &Game, today: NaiveDate) -> bool {
+    if !game.is_active() || game.moves.is_empty() {
+        return false;
+    }
+    if game.row.correction_due.is_some() {
+        return true;
+    }
+    if game.to_move() == game.me {
+        return false;
+    }
+    // A game whose clock can't be read is looked at closely, where the error is reported.
+    game.report(today).map_or(true, |r| {
+        r.deadlines
+            .iter()
+            .any(|d| d.kind == DeadlineKind::Repeat && d.date <= today)
+    })
 }
 
 /// The chores of one game (after `apply` or `move` touched it).
