@@ -127,6 +127,53 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     Ok(d)
 }
 
+/// Decodes only the first `limit` bytes of a larger message, for a quick look at its headers
+/// and the start of its text (the daemon decides this way whether mail is chess mail without
+/// decoding every attachment of the player's private mail).
+///
+/// `None` when the head could differ from the whole on what matters for such a look, and the
+/// whole message must be decoded instead:
+/// - the header block does not end within the head;
+/// - no text was found in the head (the text part may start after it);
+/// - a part after the head may carry PGN: a part header after it names a chess type or a
+///   `.pgn` file (found by a fast scan for part boundaries, not by decoding).
+///
+/// A message no longer than `limit` is decoded whole.
+pub fn decode_head(raw: &[u8], limit: usize) -> Option<Result<Decoded, MimeError>> {
+    if raw.len() <= limit {
+        return Some(decode(raw));
+    }
+    let head = &raw[..limit];
+    let header_ends = memchr::memmem::find(head, b"\n\r\n").is_some()
+        || memchr::memmem::find(head, b"\n\n").is_some();
+    if !header_ends || pgn_part_after(raw, limit) {
+        return None;
+    }
+    match decode(head) {
+        Ok(d) if d.text.trim().is_empty() => None,
+        other => Some(other),
+    }
+}
+
+/// Whether a part header after byte `at` names a PGN type or a `.pgn` file: after each line
+/// that starts with `--` (a boundary; base64 never starts a line so), its header block is
+/// searched for "chess" or "pgn" in any case.
+fn pgn_part_after(raw: &[u8], at: usize) -> bool {
+    // Back to the start of the line `at` falls in, so that a boundary cut by the head counts.
+    let from = raw[..at].iter().rposition(|&b| b == b'\n').unwrap_or(0);
+    let rest = &raw[from..];
+    memchr::memmem::find_iter(rest, b"\n--").any(|i| {
+        let part = &rest[i + 3..];
+        let block_end = memchr::memmem::find(part, b"\n\r\n")
+            .or_else(|| memchr::memmem::find(part, b"\n\n"))
+            .unwrap_or(part.len())
+            .min(4096);
+        let block = part[..block_end].to_ascii_lowercase();
+        memchr::memmem::find(&block, b"chess").is_some()
+            || memchr::memmem::find(&block, b"pgn").is_some()
+    })
+}
+
 fn skip_mbox_line(raw: &[u8]) -> &[u8] {
     if raw.starts_with(b"From ") {
         let end = raw

@@ -318,3 +318,60 @@ fn unreadable_dates_are_problems_not_errors() {
         ]
     );
 }
+
+/// A message of `parts`, each (content type and disposition lines, body), CRLF.
+fn multipart(parts: &[(&str, String)]) -> Vec<u8> {
+    let mut m = String::from(
+        "From: <kuz@example.net>\r\nSubject: photos\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n",
+    );
+    for (head, body) in parts {
+        m.push_str(&format!("--b1\r\n{head}\r\n\r\n{body}\r\n"));
+    }
+    m.push_str("--b1--\r\n");
+    m.into_bytes()
+}
+
+fn base64_lines(bytes: usize) -> String {
+    "QUJDRA==\r\n".repeat(bytes / 10)
+}
+
+/// The daemon's quick look: the head of a large message decodes as the whole would, for the
+/// headers and the text, and the whole is asked for when the head can't tell.
+#[test]
+fn the_head_of_a_large_message_or_none() {
+    use ccmail_mail::mime::decode_head;
+    let text = (
+        "Content-Type: text/plain; charset=utf-8",
+        RU_BODY.replace('\n', "\r\n"),
+    );
+    let photo = (
+        "Content-Type: image/jpeg\r\nContent-Disposition: attachment; filename=\"a.jpg\"\r\n\
+         Content-Transfer-Encoding: base64",
+        base64_lines(200_000),
+    );
+    // Small: the whole message.
+    let small = multipart(&[text.clone()]);
+    assert_eq!(decode_head(&small, 65_536), Some(decode(&small)));
+    // Text, then a large photo: the head has the headers and the same text.
+    let large = multipart(&[text.clone(), photo.clone()]);
+    let head = decode_head(&large, 65_536).unwrap().unwrap();
+    let whole = decode(&large).unwrap();
+    assert_eq!((head.from, head.text), (whole.from, whole.text));
+    // A PGN file after the photo, or a chess type (in capitals): the whole, not the head.
+    for pgn_head in [
+        "Content-Type: application/octet-stream; name=\"game.pgn\"",
+        "Content-Type: APPLICATION/X-CHESS-PGN",
+    ] {
+        let pgn = (pgn_head, "[Event \"Cup\"]\r\n\r\n1. e4 *".to_owned());
+        let m = multipart(&[text.clone(), photo.clone(), pgn]);
+        assert_eq!(decode_head(&m, 65_536), None, "{pgn_head}");
+    }
+    // The photo first: no text in the head.
+    let m = multipart(&[photo.clone(), text.clone()]);
+    assert_eq!(decode_head(&m, 65_536), None);
+    // A header block longer than the head.
+    let mut long = format!("X-Long: {}\r\n", "a".repeat(70_000)).into_bytes();
+    long.extend_from_slice(&large);
+    assert_eq!(decode_head(&long, 65_536), None);
+}

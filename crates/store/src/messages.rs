@@ -101,11 +101,35 @@ pub async fn find_message(
     )
 }
 
+/// The stored message, in or out, with this Message-ID or these exact bytes, if any: in one
+/// query, an incoming one first, and one that has the Message-ID before one with the bytes.
+pub async fn find_in_or_out(
+    conn: &mut SqliteConnection,
+    message_id: Option<&str>,
+    raw: &[u8],
+) -> Result<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM messages WHERE direction IN ('in', 'out') \
+         AND (message_id = ?1 OR content_hash = ?2) \
+         ORDER BY direction = 'out', message_id IS NOT ?1 LIMIT 1",
+    )
+    .bind(message_id)
+    .bind(content_hash(raw))
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// Stores a message unless it is already there.
 pub async fn insert_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<Inserted> {
     if let Some(id) = find_message(conn, m.direction, m.message_id, m.raw).await? {
         return Ok(Inserted::Duplicate(id));
     }
+    insert_new_message(conn, m).await.map(Inserted::New)
+}
+
+/// Stores a message the caller has looked for in the same transaction and not found
+/// ([`find_in_or_out`]); returns its id. A duplicate is refused by the unique indexes.
+pub async fn insert_new_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<i64> {
     let id = sqlx::query(
         "INSERT INTO messages (direction, message_id, content_hash, raw, game_id, kind, \
          from_addr, to_addrs, subject, date_header, received_at, status, reason, mailbox, \
@@ -131,7 +155,7 @@ pub async fn insert_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> 
     .execute(conn)
     .await?
     .last_insert_rowid();
-    Ok(Inserted::New(id))
+    Ok(id)
 }
 
 pub async fn message(conn: &mut SqliteConnection, id: i64) -> Result<Option<MessageRow>> {

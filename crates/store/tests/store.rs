@@ -276,6 +276,45 @@ async fn messages_are_stored_once() {
     assert_eq!(held(&mut c).await.unwrap().len(), 2);
 }
 
+/// `apply`'s one look for a duplicate: either direction, by Message-ID or by bytes; an
+/// incoming message first, and the one with the Message-ID before one with the same bytes.
+#[tokio::test]
+async fn a_duplicate_is_found_in_or_out_by_id_or_bytes() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    let mut out = incoming(b"ours", Some("ours@x"));
+    out.direction = "out";
+    let ours = insert_new_message(&mut c, &out).await.unwrap();
+    let theirs = insert_new_message(&mut c, &incoming(b"theirs", Some("t@x")))
+        .await
+        .unwrap();
+    let bytes = insert_new_message(&mut c, &incoming(b"ours again", None))
+        .await
+        .unwrap();
+    let found = async |c: &mut SqliteConnection, mid: Option<&str>, raw: &[u8]| {
+        find_in_or_out(c, mid, raw).await.unwrap()
+    };
+    assert_eq!(found(&mut c, Some("ours@x"), b"other").await, Some(ours));
+    assert_eq!(found(&mut c, None, b"ours").await, Some(ours));
+    assert_eq!(found(&mut c, Some("t@x"), b"ours").await, Some(theirs));
+    assert_eq!(
+        found(&mut c, Some("new@x"), b"ours again").await,
+        Some(bytes)
+    );
+    assert_eq!(
+        found(&mut c, Some("ours@x"), b"ours again").await,
+        Some(bytes)
+    );
+    assert_eq!(found(&mut c, None, b"new").await, None);
+    assert_eq!(found(&mut c, Some("new@x"), b"new").await, None);
+    // What was found is refused when stored without looking.
+    assert!(
+        insert_new_message(&mut c, &incoming(b"theirs", Some("t@x")))
+            .await
+            .is_err()
+    );
+}
+
 #[tokio::test]
 async fn outbox_retries_keep_the_message() {
     let (_dir, store) = open().await;

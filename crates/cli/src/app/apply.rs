@@ -92,13 +92,21 @@ pub async fn apply(
     clock: &Clock,
     arrival: &Arrival<'_>,
 ) -> anyhow::Result<Outcome> {
-    let incoming = incoming::read(arrival.raw);
+    apply_read(store, me, clock, arrival, &incoming::read(arrival.raw)).await
+}
+
+/// [`apply`], the message already read from `arrival.raw` (the daemon's filter reads it).
+pub async fn apply_read(
+    store: &Store,
+    me: &Me,
+    clock: &Clock,
+    arrival: &Arrival<'_>,
+    incoming: &Incoming,
+) -> anyhow::Result<Outcome> {
     let mut tx = store.begin().await?;
     let mid = incoming.message_id();
-    for direction in ["in", "out"] {
-        if let Some(id) = store::find_message(&mut tx, direction, mid, arrival.raw).await? {
-            return Ok(Outcome::Duplicate { message: id });
-        }
+    if let Some(id) = store::find_in_or_out(&mut tx, mid, arrival.raw).await? {
+        return Ok(Outcome::Duplicate { message: id });
     }
     let decoded = incoming.decoded.as_ref();
     let to_addrs = decoded.map(|d| {
@@ -127,9 +135,9 @@ pub async fn apply(
         created_at: &clock.stamp(),
         ..NewMessage::default()
     };
-    let id = store::insert_message(&mut tx, &row).await?.id();
+    let id = store::insert_new_message(&mut tx, &row).await?;
     let received = clock.local_date(arrival.at);
-    let outcome = process(&mut tx, me, clock, id, &incoming, received, None).await?;
+    let outcome = process(&mut tx, me, clock, id, incoming, received, None).await?;
     tx.commit().await?;
     Ok(outcome)
 }
@@ -324,9 +332,7 @@ async fn find_game(
     }
     let mut mine = Vec::new();
     for row in store::games_with(conn, from).await? {
-        if let Some(g) = Game::load(conn, &row.id).await? {
-            mine.push(g);
-        }
+        mine.push(Game::load_rest(conn, row).await?);
     }
     if mine.is_empty() {
         // Someone else writing about one of our games (by its header)?

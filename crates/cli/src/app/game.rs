@@ -78,6 +78,15 @@ impl Game {
         let Some(row) = store::game(conn, id).await? else {
             return Ok(None);
         };
+        Game::load_rest(conn, row).await.map(Some)
+    }
+
+    /// Loads the rest of a game whose row was read already.
+    pub async fn load_rest(
+        conn: &mut store::SqliteConnection,
+        row: GameRow,
+    ) -> anyhow::Result<Game> {
+        let id = row.id.as_str();
         let parts = Parts {
             moves: store::moves(conn, id).await?,
             penalties: store::penalties(conn, id).await?,
@@ -86,7 +95,7 @@ impl Game {
             variations: store::variations(conn, id).await?,
         };
         let my_breaks = store::my_breaks(conn).await?;
-        Game::from_parts(row, parts, my_breaks).map(Some)
+        Game::from_parts(row, parts, my_breaks)
     }
 
     /// Loads every game that is not finished (with `all`, every game) in a handful of queries.

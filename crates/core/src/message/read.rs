@@ -943,34 +943,70 @@ fn strip_brackets(text: &str, comments: &mut String) -> String {
 /// it looks at the start of each line only (a label, or a PGN tag), where [`read`] folds
 /// and classifies every line whole.
 pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
-    let mut lines = text.lines().chain(pgn.iter().flat_map(|p| p.lines()));
-    lines.any(|line| {
-        let line = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        let Some(first) = line.chars().next() else {
-            return false;
-        };
-        if first == '[' {
-            return true;
+    let initials = ascii_label_initials();
+    std::iter::once(text)
+        .chain(pgn.iter().map(String::as_str))
+        .flat_map(|t| t.split('\n'))
+        .any(|line| {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            // Most lines start with an ASCII character no label starts with: one table look.
+            let b = line.as_bytes();
+            let start = b
+                .iter()
+                .position(|c| !matches!(c, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))
+                .unwrap_or(b.len());
+            match b.get(start) {
+                None => false,
+                Some(b'[') => true,
+                Some(&c) if c.is_ascii() => initials[usize::from(c)] && line_may_name(line),
+                Some(_) => line_may_name(line),
+            }
+        })
+}
+
+/// The ASCII characters, either case, that a game-header label starts with.
+fn ascii_label_initials() -> &'static [bool; 128] {
+    static TABLE: std::sync::OnceLock<[bool; 128]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [false; 128];
+        for label in [labels::EVENT, labels::WHITE, labels::BLACK].concat() {
+            if let Some(c) = label.chars().next().filter(char::is_ascii) {
+                t[c.to_ascii_lowercase() as usize] = true;
+                t[c.to_ascii_uppercase() as usize] = true;
+            }
         }
-        if !is_letter(first) {
-            return false;
-        }
-        // Most lines start with a letter no label starts with: no folding for them.
-        let folded_first = first.to_lowercase().next().unwrap_or(first);
-        let could = [labels::EVENT, labels::WHITE, labels::BLACK]
-            .iter()
-            .flat_map(|labels| labels.iter())
-            .any(|label| label.starts_with(folded_first));
-        if !could {
-            return false;
-        }
-        // The longest label and the character after it are enough to decide.
-        let end = line.char_indices().nth(16).map_or(line.len(), |(at, _)| at);
-        let head = Line::new(&line[..end]);
-        [labels::EVENT, labels::WHITE, labels::BLACK]
-            .iter()
-            .any(|labels| head.after_label(labels).is_some())
+        t
     })
+}
+
+/// [`may_name_a_game`] for one line, the whole way: Unicode blanks, a byte-order mark, a
+/// Russian label.
+fn line_may_name(line: &str) -> bool {
+    let line = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let Some(first) = line.chars().next() else {
+        return false;
+    };
+    if first == '[' {
+        return true;
+    }
+    if !is_letter(first) {
+        return false;
+    }
+    // Most lines start with a letter no label starts with: no folding for them.
+    let folded_first = first.to_lowercase().next().unwrap_or(first);
+    let could = [labels::EVENT, labels::WHITE, labels::BLACK]
+        .iter()
+        .flat_map(|labels| labels.iter())
+        .any(|label| label.starts_with(folded_first));
+    if !could {
+        return false;
+    }
+    // The longest label and the character after it are enough to decide.
+    let end = line.char_indices().nth(16).map_or(line.len(), |(at, _)| at);
+    let head = Line::new(&line[..end]);
+    [labels::EVENT, labels::WHITE, labels::BLACK]
+        .iter()
+        .any(|labels| head.after_label(labels).is_some())
 }
 
 #[cfg(test)]

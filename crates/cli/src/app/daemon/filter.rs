@@ -24,14 +24,37 @@ const NOTHING: &str = "no game's correspondent, thread, or header with a move";
 
 /// What the filter made of a message, with the reason in words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+enum Verdict {
     Chess(&'static str),
     NotChess(&'static str),
 }
 
-impl Verdict {
-    pub fn is_chess(self) -> bool {
-        matches!(self, Verdict::Chess(_))
+/// How much of a large message is decoded to decide whether it is chess mail (see
+/// [`Filter::pre`]).
+pub const HEAD: usize = 64 * 1024;
+
+/// What [`Filter::pre`] could tell without the store.
+#[derive(Debug)]
+pub enum Pre {
+    Decided(Checked),
+    /// The message answers these Message-IDs: chess mail if one is a game's, else `otherwise`.
+    Thread {
+        ids: Vec<String>,
+        otherwise: Checked,
+    },
+}
+
+/// A message checked: chess mail comes with the move reader's reading of it (for `apply`,
+/// which then need not read it again).
+#[derive(Debug)]
+pub enum Checked {
+    Chess(&'static str, Box<Incoming>),
+    NotChess(&'static str),
+}
+
+impl Checked {
+    pub fn is_chess(&self) -> bool {
+        matches!(self, Checked::Chess(..))
     }
 }
 
@@ -57,65 +80,98 @@ impl Filter {
         })
     }
 
-    /// Reads `raw` and says whether it is chess mail. A message the reader fails on (it
-    /// should never panic; if it does, the daemon must not die on the same mail at every
-    /// start) is not.
-    ///
-    /// Most mail is decided by its headers (rules 1–3). The move reader, which costs far more
-    /// than the MIME decoding, runs only on mail where a line could give it a game header
-    /// (rule 4; [`message::may_name_a_game`]): the player's other mail is not read through.
-    pub async fn check(&self, store: &Store, raw: &[u8]) -> anyhow::Result<Verdict> {
-        let Ok(decoded) = catch_unwind(AssertUnwindSafe(|| mime::decode(raw))) else {
-            tracing::error!("the reader failed on a message; it is left alone");
-            return Ok(Verdict::NotChess("the reader failed on it"));
-        };
-        let Ok(decoded) = decoded else {
-            return Ok(Verdict::NotChess("not a mail message"));
-        };
-        if let Some(verdict) = self.by_headers(store, &decoded).await? {
-            return Ok(verdict);
-        }
-        if !message::may_name_a_game(&decoded.text, &decoded.pgn) {
-            return Ok(Verdict::NotChess(NOTHING));
-        }
-        let Ok(incoming) = catch_unwind(AssertUnwindSafe(|| incoming::read_decoded(decoded)))
-        else {
-            tracing::error!("the reader failed on a message; it is left alone");
-            return Ok(Verdict::NotChess("the reader failed on it"));
-        };
-        Ok(Self::by_content(&incoming))
+    /// Reads `raw` and says whether it is chess mail: [`Filter::pre`], then
+    /// [`Filter::decide`].
+    pub async fn check(&self, store: &Store, raw: &[u8]) -> anyhow::Result<Checked> {
+        let pre = self.pre(raw);
+        self.decide(store, raw, pre).await
     }
 
-    /// Rules 1–3: the sender, and the thread.
-    async fn by_headers(
-        &self,
-        store: &Store,
-        decoded: &Decoded,
-    ) -> anyhow::Result<Option<Verdict>> {
-        let from = decoded.from.as_ref().map(|a| a.normalized_email());
+    /// What can be told without the store: rules 1, 2 and 4. It costs CPU only, so the
+    /// daemon runs it off its main thread, a batch at a time. A message the reader fails on
+    /// (it should never panic; if it does, the daemon must not die on the same mail at every
+    /// start) is not chess mail.
+    ///
+    /// Only the first [`HEAD`] bytes of a message are decoded to begin with
+    /// ([`mime::decode_head`]): the headers, and the start of the text, where a game header
+    /// stands (rule 4). The whole is decoded when that can't tell (a PGN part further on, no
+    /// text in the head) and for chess mail, which is then read by the move reader. The move
+    /// reader, which costs far more than the MIME decoding, runs only on mail from a
+    /// correspondent or where a line could give it a game header
+    /// ([`message::may_name_a_game`]): the player's other mail is not read through.
+    pub fn pre(&self, raw: &[u8]) -> Pre {
+        catch_unwind(AssertUnwindSafe(|| self.pre_unguarded(raw))).unwrap_or_else(|_| {
+            tracing::error!("the reader failed on a message; it is left alone");
+            Pre::Decided(Checked::NotChess("the reader failed on it"))
+        })
+    }
+
+    fn pre_unguarded(&self, raw: &[u8]) -> Pre {
+        let Ok(head) = mime::decode_head(raw, HEAD).unwrap_or_else(|| mime::decode(raw)) else {
+            return Pre::Decided(Checked::NotChess("not a mail message"));
+        };
+        // Chess mail is read whole, the head being all of it when the message is short.
+        let read_whole = |head: Decoded| {
+            let whole = if raw.len() > HEAD {
+                mime::decode(raw)
+            } else {
+                Ok(head)
+            };
+            whole.map(|d| Box::new(incoming::read_decoded(d)))
+        };
+        let from = head.from.as_ref().map(|a| a.normalized_email());
         if from.as_deref() == Some(self.me.as_str()) {
-            return Ok(Some(Verdict::NotChess("from our own address")));
+            return Pre::Decided(Checked::NotChess("from our own address"));
         }
         if from.is_some_and(|f| self.correspondents.contains(&f)) {
-            return Ok(Some(Verdict::Chess(
-                "from an opponent or arbiter of a game",
-            )));
+            let why = "from an opponent or arbiter of a game";
+            return Pre::Decided(
+                read_whole(head).map_or(Checked::NotChess("not a mail message"), |incoming| {
+                    Checked::Chess(why, incoming)
+                }),
+            );
         }
-        let mut ids = decoded
+        let ids: Vec<String> = head
             .in_reply_to
             .iter()
-            .chain(&decoded.references)
-            .peekable();
-        if ids.peek().is_none() {
-            return Ok(None);
+            .chain(&head.references)
+            .cloned()
+            .collect();
+        let otherwise = if message::may_name_a_game(&head.text, &head.pgn) {
+            match read_whole(head) {
+                Ok(incoming) => match Self::by_content(&incoming) {
+                    Verdict::Chess(why) => Checked::Chess(why, incoming),
+                    Verdict::NotChess(why) => Checked::NotChess(why),
+                },
+                Err(_) => Checked::NotChess("not a mail message"),
+            }
+        } else {
+            Checked::NotChess(NOTHING)
+        };
+        if ids.is_empty() {
+            Pre::Decided(otherwise)
+        } else {
+            Pre::Thread { ids, otherwise }
         }
+    }
+
+    /// Rule 3, the thread: what [`Filter::pre`] left to the store.
+    pub async fn decide(&self, store: &Store, raw: &[u8], pre: Pre) -> anyhow::Result<Checked> {
+        let (ids, otherwise) = match pre {
+            Pre::Decided(checked) => return Ok(checked),
+            Pre::Thread { ids, otherwise } => (ids, otherwise),
+        };
         let mut conn = store.conn().await?;
-        for id in ids {
+        for id in &ids {
             if store::game_of_message_id(&mut conn, id).await?.is_some() {
-                return Ok(Some(Verdict::Chess("answers a message of a game")));
+                let why = "answers a message of a game";
+                return Ok(match otherwise {
+                    Checked::Chess(_, incoming) => Checked::Chess(why, incoming),
+                    Checked::NotChess(_) => Checked::Chess(why, Box::new(incoming::read(raw))),
+                });
             }
         }
-        Ok(None)
+        Ok(otherwise)
     }
 
     /// Rule 4: a game header and a move.
@@ -284,6 +340,59 @@ mod tests {
         for (what, raw, chess) in cases {
             let v = filter.check(&store, &raw).await.unwrap();
             assert_eq!(v.is_chess(), chess, "{what}: {v:?}");
+        }
+    }
+
+    /// Mail from an unknown address, `text` and then a photo larger than [`HEAD`], and then
+    /// maybe a PGN file.
+    fn with_photo(text: &str, pgn: Option<&str>) -> Vec<u8> {
+        let photo = "QUJDRA==\r\n".repeat(HEAD / 5);
+        let mut m = format!(
+            "From: <someone@new.example.org>\r\nTo: <ivanov@example.org>\r\nSubject: hi\r\n\
+             Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+             --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\
+             --b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n{photo}"
+        );
+        if let Some(pgn) = pgn {
+            m.push_str(&format!(
+                "--b\r\nContent-Type: application/octet-stream; name=\"game.pgn\"\r\n\r\n{pgn}\r\n"
+            ));
+        }
+        m.push_str("--b--\r\n");
+        m.into_bytes()
+    }
+
+    /// Rule 4 on mail larger than the head the filter decodes first: the game header at the
+    /// top of the text, or in a PGN file after a large attachment, is found; the chess mail
+    /// comes with its whole reading.
+    #[tokio::test]
+    async fn large_mail_is_looked_at_by_its_head_and_read_whole_when_chess() {
+        let store = store_with_a_game().await;
+        let filter = Filter::load(&store, &me()).await.unwrap();
+        let pgn = "[Event \"Кубок клуба 2026\"]\r\n[White \"Иванов\"]\r\n[Black \"Петров\"]\r\n\r\n1. e4 *";
+        let cases = [
+            ("a move above a photo", with_photo(STANDARD, None), true),
+            (
+                "a note above a photo",
+                with_photo("Holiday photos!", None),
+                false,
+            ),
+            (
+                "a PGN file after a photo",
+                with_photo("My move is in the file.", Some(pgn)),
+                true,
+            ),
+        ];
+        for (what, raw, chess) in cases {
+            assert!(raw.len() > HEAD, "{what}");
+            let checked = filter.check(&store, &raw).await.unwrap();
+            assert_eq!(checked.is_chess(), chess, "{what}: {checked:?}");
+            if let Checked::Chess(_, incoming) = checked {
+                // Read whole: the PGN file after the photo is there.
+                let pgn = &incoming.decoded.as_ref().unwrap().pgn;
+                assert_eq!(pgn.len(), usize::from(what.contains("PGN")), "{what}");
+                assert_eq!(incoming.message.header.white.as_deref(), Some("Иванов"));
+            }
         }
     }
 }

@@ -57,7 +57,7 @@ use tokio::sync::{Notify, watch};
 use super::{Clock, Me};
 use crate::config::{self, Config};
 
-pub use filter::{Filter, Verdict};
+pub use filter::{Checked, Filter};
 
 /// The longest IDLE (or wait between polls) before the daemon reads the mailbox again anyway.
 pub const IDLE_WAIT: Duration = Duration::from_secs(25 * 60);

@@ -3,13 +3,15 @@
 //! batch).
 
 use std::io::IsTerminal;
+use std::sync::Arc;
 
 use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
 use ccmail_store::{self as store, SyncState};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tokio::sync::mpsc;
 
-use super::filter::{Filter, Verdict};
+use super::filter::{Checked, Filter, Pre};
 use super::{Daemon, Stop, Watch};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
@@ -108,34 +110,67 @@ pub(super) async fn pass(
         uids.len() as u64,
         &w.config.mailbox,
     );
-    let filter = Filter::load(&d.store, &d.me).await?;
-    let mut chess = 0;
+    let filter = Arc::new(Filter::load(&d.store, &d.me).await?);
     let batches = match uids.len() {
         0 => Vec::new(),
         n if n <= SMALL => vec![uids.clone()],
         _ => batches(&imap.sizes(&uids).await?),
     };
-    'batches: for batch in &batches {
-        for m in imap.fetch_uids(batch).await? {
-            if stop.is_set() {
-                break 'batches;
+    // The next batch is fetched, and looked at by the filter on another thread, while this
+    // one is applied: the server, the filter and the store's thread work at the same time.
+    // At most three batches are in memory (one being applied, one waiting, one arriving).
+    let (send, received) = mpsc::channel::<(u32, Vec<(Fetched, Pre)>)>(1);
+    let looking = Arc::clone(&filter);
+    let fetching = async move {
+        for batch in &batches {
+            let fetched = imap.fetch_uids(batch).await?;
+            let looking = Arc::clone(&looking);
+            let looked = tokio::task::spawn_blocking(move || {
+                fetched
+                    .into_iter()
+                    .map(|m| {
+                        let pre = looking.pre(&m.raw);
+                        (m, pre)
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .context("the mail filter's thread failed")?;
+            let last = batch.last().copied().unwrap_or(0);
+            if send.send((last, looked)).await.is_err() {
+                break; // the reading stopped
             }
-            if one(d, w, &filter, clock, validity, &m).await? {
-                chess += 1;
-            }
-            mark.state.last_uid = i64::from(m.uid);
-            bar.inc(1);
         }
-        // UIDs gone between SEARCH and FETCH count as read too.
-        mark.state.last_uid = mark
-            .state
-            .last_uid
-            .max(batch.last().map_or(0, |&u| i64::from(u)));
-        // Recorded once a batch is applied, not after each message (a commit, and a disk
-        // flush, less per move): a crash before this line reads the batch again, and the
-        // store finds what was applied a duplicate.
-        mark.save(d, clock).await?;
-    }
+        anyhow::Ok(())
+    };
+    let reading = async {
+        // Owned here, so that a stop drops it and ends the fetching.
+        let mut received = received;
+        let mut chess = 0;
+        while let Some((last, looked)) = received.recv().await {
+            for (m, pre) in looked {
+                if stop.is_set() {
+                    return Ok(chess);
+                }
+                if one(d, w, &filter, clock, validity, &m, pre).await? {
+                    chess += 1;
+                }
+                mark.state.last_uid = i64::from(m.uid);
+                bar.inc(1);
+            }
+            // UIDs gone between SEARCH and FETCH count as read too.
+            mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
+            // Recorded once a batch is applied, not after each message (a commit, and a disk
+            // flush, less per move): a crash before this line reads the batch again, and the
+            // store finds what was applied a duplicate.
+            mark.save(d, clock).await?;
+        }
+        anyhow::Ok(chess)
+    };
+    // A failed fetch ends the channel: what came before it is still applied and recorded.
+    let (fetched, read) = tokio::join!(fetching, reading);
+    let chess = read?;
+    fetched?;
     // What was applied before a stop.
     mark.save(d, clock).await?;
     if !stop.is_set() {
@@ -154,15 +189,19 @@ async fn one(
     clock: &Clock,
     validity: u32,
     m: &Fetched,
+    pre: Pre,
 ) -> anyhow::Result<bool> {
     let uid = m.uid;
-    match filter.check(&d.store, &m.raw).await? {
-        Verdict::NotChess(why) => {
+    let incoming = match filter.decide(&d.store, &m.raw, pre).await? {
+        Checked::NotChess(why) => {
             tracing::debug!(uid, "skipped, not chess mail: {why}");
             return Ok(false);
         }
-        Verdict::Chess(why) => tracing::debug!(uid, "chess mail: {why}"),
-    }
+        Checked::Chess(why, incoming) => {
+            tracing::debug!(uid, "chess mail: {why}");
+            incoming
+        }
+    };
     // A message cannot arrive after now (a server clock ahead of ours, or `--now` in the past).
     let at = m.internal_date.min(clock.now.fixed_offset());
     let arrival = Arrival {
@@ -172,7 +211,7 @@ async fn one(
         uid_validity: Some(validity),
         uid: Some(uid),
     };
-    let outcome = apply::apply(&d.store, &d.me, clock, &arrival)
+    let outcome = apply::apply_read(&d.store, &d.me, clock, &arrival, &incoming)
         .await
         .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
