@@ -958,24 +958,48 @@ pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
             match b.get(start) {
                 None => false,
                 Some(b'[') => true,
-                Some(&c) if c.is_ascii() => initials[usize::from(c)] && line_may_name(line),
+                Some(&c) if c.is_ascii() => {
+                    initials.first[usize::from(c)]
+                        && initials
+                            .labels
+                            .iter()
+                            .any(|label| may_start_with(&b[start..], label))
+                        && line_may_name(line)
+                }
                 Some(_) => line_may_name(line),
             }
         })
 }
 
-/// The ASCII characters, either case, that a game-header label starts with.
-fn ascii_label_initials() -> &'static [bool; 128] {
-    static TABLE: std::sync::OnceLock<[bool; 128]> = std::sync::OnceLock::new();
+/// The game-header labels written in ASCII, and the characters, either case, they start with.
+struct AsciiLabels {
+    first: [bool; 128],
+    labels: Vec<&'static str>,
+}
+
+fn ascii_label_initials() -> &'static AsciiLabels {
+    static TABLE: std::sync::OnceLock<AsciiLabels> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = [false; 128];
-        for label in [labels::EVENT, labels::WHITE, labels::BLACK].concat() {
-            if let Some(c) = label.chars().next().filter(char::is_ascii) {
-                t[c.to_ascii_lowercase() as usize] = true;
-                t[c.to_ascii_uppercase() as usize] = true;
-            }
+        let labels: Vec<&'static str> = [labels::EVENT, labels::WHITE, labels::BLACK]
+            .concat()
+            .into_iter()
+            .filter(|l| l.is_ascii())
+            .collect();
+        let mut first = [false; 128];
+        for c in labels.iter().filter_map(|l| l.bytes().next()) {
+            first[usize::from(c.to_ascii_lowercase())] = true;
+            first[usize::from(c.to_ascii_uppercase())] = true;
         }
-        t
+        AsciiLabels { first, labels }
+    })
+}
+
+/// Whether `line` may start with the ASCII `label` once folded: its bytes equal the label's
+/// in any case, up to a non-ASCII byte (whose folding is left to [`line_may_name`]).
+fn may_start_with(line: &[u8], label: &str) -> bool {
+    label.bytes().enumerate().all(|(i, c)| {
+        line.get(i)
+            .is_some_and(|&x| !x.is_ascii() || x.to_ascii_lowercase() == c)
     })
 }
 

@@ -162,3 +162,32 @@ fn record_tokens_skip_comments_and_duplicates_and_borrow_the_text() {
     let (plain, none) = record_tokens("1. 5254 5755 2. 7163");
     assert_eq!((plain, none.as_str()), (vec!["5254", "5755", "7163"], ""));
 }
+
+/// The cheap test says yes to every line [`read`] takes a game header from, whatever its case,
+/// blanks or script, and no to the usual lines of private mail.
+#[test]
+fn may_name_a_game_line_by_line() {
+    for (line, yes) in [
+        ("White: Petrov", true),
+        ("  WHITE - Petrov", true),
+        ("\tevent: Cup", true),
+        ("\u{feff}Event: Cup", true),
+        ("\u{a0}Black: Ivanov", true),
+        ("Tournament: Cup", true),
+        ("Турнир: Кубок", true),
+        ("ЧЁРНЫЕ: Иванов", true),
+        ("[Event \"Cup\"]", true),
+        ("Whitehall is closed", false),
+        ("The white house", false),
+        ("Events this week", false),
+        ("Бельё: стирка", false),
+        ("", false),
+        ("   ", false),
+        ("12. e4 e5", false),
+    ] {
+        assert_eq!(may_name_a_game(line, &[]), yes, "{line:?}");
+        let crlf = format!("hello\r\n{line}\r\nbye");
+        assert_eq!(may_name_a_game(&crlf, &[]), yes, "{line:?} in CRLF text");
+        assert_eq!(may_name_a_game("", &[line.to_owned()]), yes, "{line:?} in PGN");
+    }
+}
