@@ -47,6 +47,9 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<u32>> {
     out
 }
 
+/// A batch being looked at by the filter, on a thread of its own.
+type Looking = tokio::task::JoinHandle<Vec<(Fetched, Pre)>>;
+
 /// The key of the mailbox's sync state: the account and the mailbox, so that pointing the
 /// config at another server or folder starts afresh.
 fn state_key(w: &Watch) -> String {
@@ -119,7 +122,7 @@ pub(super) async fn pass(
     // The next batch is fetched, and looked at by the filter on another thread, while this
     // one is applied: the server, the filter and the store's thread work at the same time.
     // At most three batches are in memory (one being applied, one waiting, one arriving).
-    let (send, received) = mpsc::channel::<(u32, Vec<(Fetched, Pre)>)>(1);
+    let (send, received) = mpsc::channel::<(u32, Looking)>(1);
     let looking = Arc::clone(&filter);
     let fetching = async move {
         for batch in &batches {
@@ -133,9 +136,7 @@ pub(super) async fn pass(
                         (m, pre)
                     })
                     .collect::<Vec<_>>()
-            })
-            .await
-            .context("the mail filter's thread failed")?;
+            });
             let last = batch.last().copied().unwrap_or(0);
             if send.send((last, looked)).await.is_err() {
                 break; // the reading stopped
@@ -148,6 +149,7 @@ pub(super) async fn pass(
         let mut received = received;
         let mut chess = 0;
         while let Some((last, looked)) = received.recv().await {
+            let looked = looked.await.context("the mail filter's thread failed")?;
             for (m, pre) in looked {
                 if stop.is_set() {
                     return Ok(chess);

@@ -188,6 +188,10 @@ fn may_name_a_game_line_by_line() {
         assert_eq!(may_name_a_game(line, &[]), yes, "{line:?}");
         let crlf = format!("hello\r\n{line}\r\nbye");
         assert_eq!(may_name_a_game(&crlf, &[]), yes, "{line:?} in CRLF text");
-        assert_eq!(may_name_a_game("", &[line.to_owned()]), yes, "{line:?} in PGN");
+        assert_eq!(
+            may_name_a_game("", &[line.to_owned()]),
+            yes,
+            "{line:?} in PGN"
+        );
     }
 }
