@@ -95,7 +95,7 @@ pub async fn apply(
     apply_read(store, me, clock, arrival, &incoming::read(arrival.raw)).await
 }
 
-/// [`apply`], the message already read from `arrival.raw` (the daemon's filter reads it).
+/// [`apply`], the message already read from `arrival.raw`.
 pub async fn apply_read(
     store: &Store,
     me: &Me,
@@ -104,8 +104,23 @@ pub async fn apply_read(
     incoming: &Incoming,
 ) -> anyhow::Result<Outcome> {
     let mut tx = store.begin().await?;
+    let outcome = apply_in(&mut tx, me, clock, arrival, incoming).await?;
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+/// [`apply_read`] inside the caller's transaction (the daemon applies a fetched batch and
+/// records how far it read in one). An error leaves the message half applied: the caller
+/// rolls the transaction back.
+pub async fn apply_in(
+    tx: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    arrival: &Arrival<'_>,
+    incoming: &Incoming,
+) -> anyhow::Result<Outcome> {
     let mid = incoming.message_id();
-    if let Some(id) = store::find_in_or_out(&mut tx, mid, arrival.raw).await? {
+    if let Some(id) = store::find_in_or_out(tx, mid, arrival.raw).await? {
         return Ok(Outcome::Duplicate { message: id });
     }
     let decoded = incoming.decoded.as_ref();
@@ -135,11 +150,9 @@ pub async fn apply_read(
         created_at: &clock.stamp(),
         ..NewMessage::default()
     };
-    let id = store::insert_new_message(&mut tx, &row).await?;
+    let id = store::insert_new_message(tx, &row).await?;
     let received = clock.local_date(arrival.at);
-    let outcome = process(&mut tx, me, clock, id, incoming, received, None).await?;
-    tx.commit().await?;
-    Ok(outcome)
+    process(tx, me, clock, id, incoming, received, None).await
 }
 
 /// Applies a held message to `game` after the user accepted it (`inbox accept`): the sender

@@ -15,7 +15,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ccmail_core::message;
 use ccmail_mail::mime::{self, Decoded};
-use ccmail_store::{self as store, Store};
+use ccmail_store::{self as store, SqliteConnection, Store};
 
 use crate::app::Me;
 use crate::incoming::{self, Incoming};
@@ -84,7 +84,7 @@ impl Filter {
     /// [`Filter::decide`].
     pub async fn check(&self, store: &Store, raw: &[u8]) -> anyhow::Result<Checked> {
         let pre = self.pre(raw);
-        self.decide(store, raw, pre).await
+        self.decide(&mut *store.conn().await?, raw, pre).await
     }
 
     /// What can be told without the store: rules 1, 2 and 4. It costs CPU only, so the
@@ -156,14 +156,18 @@ impl Filter {
     }
 
     /// Rule 3, the thread: what [`Filter::pre`] left to the store.
-    pub async fn decide(&self, store: &Store, raw: &[u8], pre: Pre) -> anyhow::Result<Checked> {
+    pub async fn decide(
+        &self,
+        conn: &mut SqliteConnection,
+        raw: &[u8],
+        pre: Pre,
+    ) -> anyhow::Result<Checked> {
         let (ids, otherwise) = match pre {
             Pre::Decided(checked) => return Ok(checked),
             Pre::Thread { ids, otherwise } => (ids, otherwise),
         };
-        let mut conn = store.conn().await?;
         for id in &ids {
-            if store::game_of_message_id(&mut conn, id).await?.is_some() {
+            if store::game_of_message_id(conn, id).await?.is_some() {
                 let why = "answers a message of a game";
                 return Ok(match otherwise {
                     Checked::Chess(_, incoming) => Checked::Chess(why, incoming),

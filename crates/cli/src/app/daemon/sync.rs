@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
-use ccmail_store::{self as store, SyncState};
+use ccmail_store::{self as store, SqliteConnection, SyncState};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
@@ -150,22 +150,32 @@ pub(super) async fn pass(
         let mut chess = 0;
         while let Some((last, looked)) = received.recv().await {
             let looked = looked.await.context("the mail filter's thread failed")?;
+            // A batch is applied, and the last UID read recorded, in one transaction: one
+            // commit and one disk flush a batch. A crash (or an error) before the commit reads
+            // the batch again from the start.
+            let mut tx = d.store.begin().await?;
+            let mut stopped = false;
             for (m, pre) in looked {
                 if stop.is_set() {
-                    return Ok(chess);
+                    stopped = true;
+                    break;
                 }
-                if one(d, w, &filter, clock, validity, &m, pre).await? {
+                if one(&mut tx, d, w, &filter, clock, validity, &m, pre).await? {
                     chess += 1;
                 }
                 mark.state.last_uid = i64::from(m.uid);
                 bar.inc(1);
             }
-            // UIDs gone between SEARCH and FETCH count as read too.
-            mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
-            // Recorded once a batch is applied, not after each message (a commit, and a disk
-            // flush, less per move): a crash before this line reads the batch again, and the
-            // store finds what was applied a duplicate.
-            mark.save(d, clock).await?;
+            if !stopped {
+                // UIDs gone between SEARCH and FETCH count as read too.
+                mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
+            }
+            mark.save_in(&mut tx, clock).await?;
+            tx.commit().await?;
+            mark.saved = Some(mark.state.last_uid);
+            if stopped {
+                break;
+            }
         }
         anyhow::Ok(chess)
     };
@@ -184,7 +194,9 @@ pub(super) async fn pass(
 }
 
 /// One message: filtered, then applied when it is chess mail; true if it was.
+#[allow(clippy::too_many_arguments)]
 async fn one(
+    tx: &mut SqliteConnection,
     d: &Daemon,
     w: &Watch,
     filter: &Filter,
@@ -194,7 +206,7 @@ async fn one(
     pre: Pre,
 ) -> anyhow::Result<bool> {
     let uid = m.uid;
-    let incoming = match filter.decide(&d.store, &m.raw, pre).await? {
+    let incoming = match filter.decide(tx, &m.raw, pre).await? {
         Checked::NotChess(why) => {
             tracing::debug!(uid, "skipped, not chess mail: {why}");
             return Ok(false);
@@ -213,7 +225,7 @@ async fn one(
         uid_validity: Some(validity),
         uid: Some(uid),
     };
-    let outcome = apply::apply_read(&d.store, &d.me, clock, &arrival, &incoming)
+    let outcome = apply::apply_in(tx, &d.me, clock, &arrival, &incoming)
         .await
         .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
@@ -236,9 +248,16 @@ impl Mark {
         if self.saved == Some(self.state.last_uid) {
             return Ok(());
         }
-        let mut conn = d.store.conn().await?;
-        store::set_sync_state(&mut conn, &self.key, self.state, &clock.stamp()).await?;
+        self.save_in(&mut *d.store.conn().await?, clock).await?;
         self.saved = Some(self.state.last_uid);
+        Ok(())
+    }
+
+    /// Writes the state in the caller's transaction; the caller sets `saved` once it commits.
+    async fn save_in(&self, conn: &mut SqliteConnection, clock: &Clock) -> anyhow::Result<()> {
+        if self.saved != Some(self.state.last_uid) {
+            store::set_sync_state(conn, &self.key, self.state, &clock.stamp()).await?;
+        }
         Ok(())
     }
 }
