@@ -385,18 +385,21 @@ def live(binary, fixtures):
         rss1, hwm1, vol1, invol1, ticks1 = proc_status(daemon.pid)
         hz = os.sysconf("SC_CLK_TCK")
         cpu_ms = (ticks1 - ticks0) * 1000 / hz
+        # By thread: one born in the window counts all its switches; one that ended in it
+        # (its count gone with it) counts one, its last wake-up.
         woke = {t: n - vol0.get(t, 0) for t, n in vol1.items() if n != vol0.get(t, 0)}
-        vol0, vol1 = sum(vol0.values()), sum(vol1.values())
+        woke.update({t: 1 for t in vol0 if t not in vol1})
+        wakeups = sum(woke.values())
         print(
             f"idle daemon, 200 active games: VmRSS {rss1 / 1024:.1f} MB (peak VmHWM {hwm1 / 1024:.1f} MB); "
-            f"over {elapsed:.0f} s idle: CPU {cpu_ms:.0f} ms, {vol1 - vol0} voluntary and "
+            f"over {elapsed:.0f} s idle: CPU {cpu_ms:.0f} ms, {wakeups} voluntary and "
             f"{invol1 - invol0} involuntary context switches (by thread: {woke})"
         )
         result("idle_rss_mb", f"{rss1 / 1024:.1f}")
         result("idle_hwm_mb", f"{hwm1 / 1024:.1f}")
         result("idle_secs", f"{elapsed:.0f}")
         result("idle_cpu_ms", f"{cpu_ms:.0f}")
-        result("idle_wakeups", vol1 - vol0)
+        result("idle_wakeups", wakeups)
     finally:
         daemon.send_signal(signal.SIGTERM)
         try:

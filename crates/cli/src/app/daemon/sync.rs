@@ -47,8 +47,20 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<u32>> {
     out
 }
 
-/// A batch being looked at by the filter, on a thread of its own.
-type Looking = tokio::task::JoinHandle<Vec<(Fetched, Pre)>>;
+/// A batch looked at by the filter, or being looked at on a thread of its own.
+enum Looked {
+    Done(Vec<(Fetched, Pre)>),
+    Later(tokio::task::JoinHandle<Vec<(Fetched, Pre)>>),
+}
+
+impl Looked {
+    async fn get(self) -> anyhow::Result<Vec<(Fetched, Pre)>> {
+        match self {
+            Looked::Done(looked) => Ok(looked),
+            Looked::Later(handle) => handle.await.context("the mail filter's thread failed"),
+        }
+    }
+}
 
 /// The key of the mailbox's sync state: the account and the mailbox, so that pointing the
 /// config at another server or folder starts afresh.
@@ -122,13 +134,14 @@ pub(super) async fn pass(
     // The next batch is fetched, and looked at by the filter on another thread, while this
     // one is applied: the server, the filter and the store's thread work at the same time.
     // At most three batches are in memory (one being applied, one waiting, one arriving).
-    let (send, received) = mpsc::channel::<(u32, Looking)>(1);
+    let many = batches.len() > 1;
+    let (send, received) = mpsc::channel::<(u32, Looked)>(1);
     let looking = Arc::clone(&filter);
     let fetching = async move {
         for batch in &batches {
             let fetched = imap.fetch_uids(batch).await?;
             let looking = Arc::clone(&looking);
-            let looked = tokio::task::spawn_blocking(move || {
+            let look = move || {
                 fetched
                     .into_iter()
                     .map(|m| {
@@ -136,7 +149,14 @@ pub(super) async fn pass(
                         (m, pre)
                     })
                     .collect::<Vec<_>>()
-            });
+            };
+            // A pass of one batch (the usual pass of a running daemon: the message IDLE
+            // announced) is looked at here: no thread is started, and none left to end.
+            let looked = if many {
+                Looked::Later(tokio::task::spawn_blocking(look))
+            } else {
+                Looked::Done(look())
+            };
             let last = batch.last().copied().unwrap_or(0);
             if send.send((last, looked)).await.is_err() {
                 break; // the reading stopped
@@ -149,7 +169,7 @@ pub(super) async fn pass(
         let mut received = received;
         let mut chess = 0;
         while let Some((last, looked)) = received.recv().await {
-            let looked = looked.await.context("the mail filter's thread failed")?;
+            let looked = looked.get().await?;
             // A batch is applied, and the last UID read recorded, in one transaction: one
             // commit and one disk flush a batch. A crash (or an error) before the commit reads
             // the batch again from the start.
