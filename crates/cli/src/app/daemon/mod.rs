@@ -10,7 +10,8 @@
 //! wait for a retry after a failure, it asks the server whether it answers again (1 s … 5 min)
 //! and then sends them at once. Neither waits for the other: mail is read while SMTP is down,
 //! and sent while IMAP is. A stop signal (SIGINT/SIGTERM in `ccmail run`) ends both after the
-//! unit of work in hand: one message applied and its UID recorded, one message sent.
+//! unit of work in hand: the messages of a batch applied so far, committed with the UID of
+//! the last one; one message sent.
 //!
 //! # What it touches
 //!

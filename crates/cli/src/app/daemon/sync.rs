@@ -1,6 +1,7 @@
-//! One pass over the mailbox: the UIDs after the last one read, a batch at a time; each
-//! message filtered, applied if it is chess mail, and only then its UID recorded (once per
-//! batch).
+//! One pass over the mailbox: the UIDs after the last one read, a batch at a time, in three
+//! stages that overlap: a batch fetched, the one before it filtered (on a thread of its own
+//! when the pass has several batches), the one before that applied — its chess mail applied
+//! and its last UID recorded in one transaction.
 
 use std::io::IsTerminal;
 use std::sync::Arc;
