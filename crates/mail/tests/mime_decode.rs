@@ -351,7 +351,7 @@ fn the_head_of_a_large_message_or_none() {
         base64_lines(200_000),
     );
     // Small: the whole message.
-    let small = multipart(&[text.clone()]);
+    let small = multipart(std::slice::from_ref(&text));
     assert_eq!(decode_head(&small, 65_536), Some(decode(&small)));
     // Text, then a large photo: the head has the headers and the same text.
     let large = multipart(&[text.clone(), photo.clone()]);
