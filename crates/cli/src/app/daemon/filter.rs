@@ -107,15 +107,19 @@ impl Filter {
     }
 
     fn pre_unguarded(&self, raw: &[u8]) -> Pre {
-        let Ok(head) = mime::decode_head(raw, HEAD).unwrap_or_else(|| mime::decode(raw)) else {
+        let (head, is_whole) = match mime::decode_head(raw, HEAD) {
+            Some(head) => (head, raw.len() <= HEAD),
+            None => (mime::decode(raw), true),
+        };
+        let Ok(head) = head else {
             return Pre::Decided(Checked::NotChess("not a mail message"));
         };
-        // Chess mail is read whole, the head being all of it when the message is short.
+        // Chess mail is read whole: decoded again unless the head was all of it.
         let read_whole = |head: Decoded| {
-            let whole = if raw.len() > HEAD {
-                mime::decode(raw)
-            } else {
+            let whole = if is_whole {
                 Ok(head)
+            } else {
+                mime::decode(raw)
             };
             whole.map(|d| Box::new(incoming::read_decoded(d)))
         };
