@@ -80,41 +80,43 @@ pub async fn find_by_message_id(
     )
 }
 
-/// The stored message with this Message-ID or these exact bytes, if any.
+/// The stored message with this Message-ID or these exact bytes, if any, the one with the
+/// Message-ID first.
 pub async fn find_message(
     conn: &mut SqliteConnection,
     direction: &str,
     message_id: Option<&str>,
     raw: &[u8],
 ) -> Result<Option<i64>> {
-    if let Some(mid) = message_id
-        && let Some(id) = find_by_message_id(conn, direction, mid).await?
-    {
-        return Ok(Some(id));
-    }
-    Ok(
-        sqlx::query_scalar("SELECT id FROM messages WHERE direction = ? AND content_hash = ?")
-            .bind(direction)
-            .bind(content_hash(raw))
-            .fetch_optional(conn)
-            .await?,
-    )
+    find(conn, Some(direction), message_id, raw).await
 }
 
-/// The stored message, in or out, with this Message-ID or these exact bytes, if any: in one
-/// query, an incoming one first, and one that has the Message-ID before one with the bytes.
+/// [`find_message`] in both directions, an incoming message first: `apply`'s one look for a
+/// duplicate.
 pub async fn find_in_or_out(
     conn: &mut SqliteConnection,
     message_id: Option<&str>,
     raw: &[u8],
 ) -> Result<Option<i64>> {
+    find(conn, None, message_id, raw).await
+}
+
+/// One query, on the unique indexes of (direction, Message-ID) and (direction, hash).
+async fn find(
+    conn: &mut SqliteConnection,
+    direction: Option<&str>,
+    message_id: Option<&str>,
+    raw: &[u8],
+) -> Result<Option<i64>> {
     Ok(sqlx::query_scalar(
-        "SELECT id FROM messages WHERE direction IN ('in', 'out') \
+        "SELECT id FROM messages \
+         WHERE direction IN (coalesce(?3, 'in'), coalesce(?3, 'out')) \
          AND (message_id = ?1 OR content_hash = ?2) \
          ORDER BY direction = 'out', message_id IS NOT ?1 LIMIT 1",
     )
     .bind(message_id)
     .bind(content_hash(raw))
+    .bind(direction)
     .fetch_optional(conn)
     .await?)
 }
@@ -183,10 +185,10 @@ pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Ve
         .await?)
 }
 
-/// The finished games that have no PGN sent to the arbiter yet (51.9.1).
-pub async fn finished_without_pgn(conn: &mut SqliteConnection) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS \
+/// The finished games that have no PGN sent to the arbiter yet (51.9.1): (created_at, id).
+pub async fn finished_without_pgn(conn: &mut SqliteConnection) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT created_at, id FROM games WHERE status = 'finished' AND NOT EXISTS \
          (SELECT 1 FROM messages m WHERE m.game_id = games.id AND m.direction = 'out' \
           AND m.kind = 'pgn' AND m.date_header IS NOT NULL)",
     )

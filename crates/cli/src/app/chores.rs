@@ -9,8 +9,6 @@
 //!   recorded; the delay in asking is charged to us beyond 3 days (51.4.8).
 //! - 51.9.1 the finished game goes to the arbiter as PGN.
 
-use std::collections::HashSet;
-
 use anyhow::Context;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
@@ -35,24 +33,17 @@ pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Ve
     let today = clock.today();
     let ids: Vec<String> = {
         let mut conn = store.conn().await?;
-        let mut due: HashSet<String> = store::finished_without_pgn(&mut conn)
-            .await?
-            .into_iter()
-            .collect();
+        let mut due = store::finished_without_pgn(&mut conn).await?;
         let games = Game::load_all_dates(&mut conn, false).await?;
         due.extend(
             games
-                .iter()
+                .into_iter()
                 .filter(|g| may_be_due(g, today))
-                .map(|g| g.id().to_owned()),
+                .map(|g| (g.row.created_at, g.row.id)),
         );
         // In the order of `ccmail games`, oldest first.
-        store::games(&mut conn, true)
-            .await?
-            .into_iter()
-            .map(|g| g.id)
-            .filter(|id| due.contains(id))
-            .collect()
+        due.sort_unstable();
+        due.into_iter().map(|(_, id)| id).collect()
     };
     let mut done = Vec::new();
     for id in ids {

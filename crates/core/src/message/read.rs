@@ -971,6 +971,9 @@ pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
         })
 }
 
+/// The labels of a game header: the event, White, Black.
+const GAME_LABELS: [&[&str]; 3] = [labels::EVENT, labels::WHITE, labels::BLACK];
+
 /// The game-header labels written in ASCII, and the characters, either case, they start with.
 struct AsciiLabels {
     first: [bool; 128],
@@ -980,7 +983,7 @@ struct AsciiLabels {
 fn ascii_label_initials() -> &'static AsciiLabels {
     static TABLE: std::sync::OnceLock<AsciiLabels> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let labels: Vec<&'static str> = [labels::EVENT, labels::WHITE, labels::BLACK]
+        let labels: Vec<&'static str> = GAME_LABELS
             .concat()
             .into_iter()
             .filter(|l| l.is_ascii())
@@ -1018,7 +1021,7 @@ fn line_may_name(line: &str) -> bool {
     }
     // Most lines start with a letter no label starts with: no folding for them.
     let folded_first = first.to_lowercase().next().unwrap_or(first);
-    let could = [labels::EVENT, labels::WHITE, labels::BLACK]
+    let could = GAME_LABELS
         .iter()
         .flat_map(|labels| labels.iter())
         .any(|label| label.starts_with(folded_first));
@@ -1028,7 +1031,7 @@ fn line_may_name(line: &str) -> bool {
     // The longest label and the character after it are enough to decide.
     let end = line.char_indices().nth(16).map_or(line.len(), |(at, _)| at);
     let head = Line::new(&line[..end]);
-    [labels::EVENT, labels::WHITE, labels::BLACK]
+    GAME_LABELS
         .iter()
         .any(|labels| head.after_label(labels).is_some())
 }

@@ -22,13 +22,6 @@ use crate::incoming::{self, Incoming};
 
 const NOTHING: &str = "no game's correspondent, thread, or header with a move";
 
-/// What the filter made of a message, with the reason in words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Chess(&'static str),
-    NotChess(&'static str),
-}
-
 /// How much of a large message is decoded to decide whether it is chess mail (see
 /// [`Filter::pre`]).
 pub const HEAD: usize = 64 * 1024;
@@ -142,13 +135,7 @@ impl Filter {
             .cloned()
             .collect();
         let otherwise = if message::may_name_a_game(&head.text, &head.pgn) {
-            match read_whole(head) {
-                Ok(incoming) => match Self::by_content(&incoming) {
-                    Verdict::Chess(why) => Checked::Chess(why, incoming),
-                    Verdict::NotChess(why) => Checked::NotChess(why),
-                },
-                Err(_) => Checked::NotChess("not a mail message"),
-            }
+            read_whole(head).map_or(Checked::NotChess("not a mail message"), Self::by_content)
         } else {
             Checked::NotChess(NOTHING)
         };
@@ -183,15 +170,15 @@ impl Filter {
     }
 
     /// Rule 4: a game header and a move.
-    fn by_content(incoming: &Incoming) -> Verdict {
+    fn by_content(incoming: Box<Incoming>) -> Checked {
         let msg = &incoming.message;
         let h = &msg.header;
         let named = h.event.is_some() || (h.white.is_some() && h.black.is_some());
         let moved = msg.new_move_text.is_some() || !msg.moves.is_empty();
         if named && moved {
-            Verdict::Chess("a game header and a move")
+            Checked::Chess("a game header and a move", incoming)
         } else {
-            Verdict::NotChess(NOTHING)
+            Checked::NotChess(NOTHING)
         }
     }
 }
