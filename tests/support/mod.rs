@@ -80,6 +80,36 @@ pub fn messages(s: &Servers, login: &str, mailbox: &str) -> Vec<Fetched> {
     })
 }
 
+/// Waits (up to 20 s) until the test servers' Postfix has delivered everything it accepted:
+/// its queue directories are empty. An SMTP `250` means queued, not yet in the recipient's
+/// mailbox; a test that looks in the mailbox right after a send waits here first. Where the
+/// queue can't be read (not root), it returns at once.
+pub fn wait_delivered() {
+    let dir = std::env::var("MAILSERVER_DIR").unwrap_or_else(|_| "/tmp/ccmail-mail".into());
+    let spool = Path::new(&dir).join("postfix-spool");
+    fn files(dir: &Path) -> Option<usize> {
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).ok()? {
+            let path = entry.ok()?.path();
+            n += if path.is_dir() { files(&path)? } else { 1 };
+        }
+        Some(n)
+    }
+    let queued = || {
+        ["maildrop", "incoming", "active", "deferred"]
+            .iter()
+            .map(|q| files(&spool.join(q)))
+            .sum::<Option<usize>>()
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while let Some(n) = queued()
+        && n > 0
+        && Instant::now() < until
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The stored flags of every message of a mailbox (`\Recent` belongs to a session, not to
 /// the message, and is left out).
 pub fn flags(s: &Servers, login: &str, mailbox: &str) -> Vec<(u32, Vec<String>)> {
