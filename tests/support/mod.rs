@@ -70,8 +70,9 @@ pub fn create_mailboxes(s: &Servers, logins: &[&str], mailbox: &str) {
     });
 }
 
-/// Every message of a mailbox, in UID order.
+/// Every message of a mailbox, in UID order, once everything Postfix accepted is delivered.
 pub fn messages(s: &Servers, login: &str, mailbox: &str) -> Vec<Fetched> {
+    wait_delivered();
     block_on(async {
         let mut imap = imap(s, login, mailbox).await;
         let all = imap.fetch_since(0, None).await.expect("FETCH");
@@ -239,8 +240,12 @@ impl Player {
         c
     }
 
+    /// Runs to the end, then waits until what it sent is delivered ([`wait_delivered`]):
+    /// the partner's next look must find it.
     pub fn run(&self, args: &[&str]) -> Output {
-        self.command(args).output().unwrap()
+        let out = self.command(args).output().unwrap();
+        wait_delivered();
+        out
     }
 
     /// Runs and expects success; returns stdout.
