@@ -108,11 +108,38 @@ pub async fn game(conn: &mut SqliteConnection, id: &str) -> Result<Option<GameRo
         .await?)
 }
 
-#[derive(sqlx::FromRow)]
-struct GameWithRecord {
+/// A game's row with its moves still packed in `record` (migrations/0002): a caller with many
+/// games unpacks them where it likes ([`GameWithRecord::moves`]), on more than one thread.
+#[derive(Debug, sqlx::FromRow)]
+pub struct GameWithRecord {
     #[sqlx(flatten)]
-    game: GameRow,
-    record: String,
+    pub game: GameRow,
+    pub record: String,
+}
+
+impl GameWithRecord {
+    /// The moves, in ply order. With `dates_only`, the moves' `uci`, `san` and `game_id` are
+    /// left empty ([`crate::unpack_record`]).
+    pub fn moves(&self, dates_only: bool) -> Result<Vec<MoveRow>> {
+        crate::unpack_record(&self.game.id, &self.record, dates_only)
+            .ok_or_else(|| StoreError::Corrupt(format!("the moves of game {}", self.game.id)))
+    }
+}
+
+/// As [`games`], each with its record of moves, not unpacked yet.
+pub async fn games_with_records(
+    conn: &mut SqliteConnection,
+    all: bool,
+) -> Result<Vec<GameWithRecord>> {
+    let filter = if all {
+        ""
+    } else {
+        "WHERE status != 'finished'"
+    };
+    let sql = format!("SELECT {COLUMNS}, record FROM games {filter} ORDER BY created_at, id");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .fetch_all(conn)
+        .await?)
 }
 
 /// As [`games`], each with its moves, read from the game's `record` (one row per game, not
@@ -122,19 +149,11 @@ pub async fn games_with_moves(
     all: bool,
     dates_only: bool,
 ) -> Result<Vec<(GameRow, Vec<MoveRow>)>> {
-    let filter = if all {
-        ""
-    } else {
-        "WHERE status != 'finished'"
-    };
-    let sql = format!("SELECT {COLUMNS}, record FROM games {filter} ORDER BY created_at, id");
-    let rows: Vec<GameWithRecord> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .fetch_all(conn)
-        .await?;
-    rows.into_iter()
+    games_with_records(conn, all)
+        .await?
+        .into_iter()
         .map(|r| {
-            let moves = crate::unpack_record(&r.game.id, &r.record, dates_only)
-                .ok_or_else(|| StoreError::Corrupt(format!("the moves of game {}", r.game.id)))?;
+            let moves = r.moves(dates_only)?;
             Ok((r.game, moves))
         })
         .collect()

@@ -69,6 +69,9 @@ pub fn cause_name(c: PenaltyCause) -> String {
         .unwrap_or_default()
 }
 
+/// From this many games on, [`Game::load_all`] unpacks them on two threads.
+const PARALLEL_FROM: usize = 64;
+
 impl Game {
     /// Loads one game, or `None` if there is no game with that id.
     pub async fn load(
@@ -120,7 +123,7 @@ impl Game {
         all: bool,
         dates_only: bool,
     ) -> anyhow::Result<Vec<Game>> {
-        let rows = store::games_with_moves(conn, all, dates_only).await?;
+        let rows = store::games_with_records(conn, all).await?;
         let mut parts: HashMap<String, Parts> = HashMap::with_capacity(rows.len());
         for p in store::all_penalties(conn).await? {
             parts
@@ -144,19 +147,44 @@ impl Game {
                 .push(v);
         }
         let my_breaks = store::my_breaks(conn).await?;
-        rows.into_iter()
-            .map(|(row, moves)| {
-                let p = Parts {
-                    moves,
-                    ..parts.remove(&row.id).unwrap_or_default()
-                };
-                if dates_only {
-                    Game::without_plies(row, p, my_breaks.clone())
-                } else {
-                    Game::from_parts(row, p, my_breaks.clone())
-                }
+        let mut games: Vec<_> = rows
+            .into_iter()
+            .map(|r| {
+                let p = parts.remove(&r.game.id).unwrap_or_default();
+                (r, p)
             })
-            .collect()
+            .collect();
+        let build = |part: Vec<(store::GameWithRecord, Parts)>| {
+            part.into_iter()
+                .map(|(r, p)| {
+                    let p = Parts {
+                        moves: r.moves(dates_only)?,
+                        ..p
+                    };
+                    if dates_only {
+                        Game::without_plies(r.game, p, my_breaks.clone())
+                    } else {
+                        Game::from_parts(r.game, p, my_breaks.clone())
+                    }
+                })
+                .collect::<anyhow::Result<Vec<Game>>>()
+        };
+        // Unpacking and replaying a thousand games' moves is most of `games`: the second half
+        // goes to a thread of its own. A handful of games is done here.
+        if games.len() < PARALLEL_FROM {
+            return build(games);
+        }
+        let second = games.split_off(games.len() / 2);
+        let (first, second) = std::thread::scope(|s| {
+            let other = s.spawn(|| build(second));
+            (
+                build(games),
+                other.join().expect("a game loader thread panicked"),
+            )
+        });
+        let mut first = first?;
+        first.extend(second?);
+        Ok(first)
     }
 
     /// A game from its rows, its moves replayed into `plies`.
@@ -321,12 +349,12 @@ impl Game {
     /// The `show --json` object of cli.md.
     pub fn to_json(&self, today: NaiveDate, problems: Vec<Value>) -> anyhow::Result<Value> {
         let report = self.report(today)?;
-        Ok(serde_json::to_value(self.json_with(&report, problems))?)
+        Ok(serde_json::to_value(self.json_with(&report, &problems))?)
     }
 
     /// The `show --json` object from a report already made (`games --json` sorts by it),
     /// serialised as it is: no `Value` tree per move for a listing of 60,000 moves.
-    pub fn json_with<'a>(&'a self, report: &'a ClockReport, problems: Vec<Value>) -> GameJson<'a> {
+    pub fn json_with<'a>(&'a self, report: &'a ClockReport, problems: &'a [Value]) -> GameJson<'a> {
         let r = &self.row;
         GameJson {
             id: &r.id,
@@ -353,7 +381,7 @@ impl Game {
                 .map(|(i, row)| MoveJson {
                     ply: row.ply,
                     san: &row.san,
-                    numeric: numeric_of_uci(&row.uci),
+                    numeric: &row.uci,
                     received: row.received,
                     sent: row.sent,
                     days: report.ply_days.get(i).copied(),
@@ -390,7 +418,7 @@ pub struct GameJson<'a> {
     running_days: u32,
     deadlines: &'a [clock::Deadline],
     draw_offered_by: Option<&'a str>,
-    problems: Vec<Value>,
+    problems: &'a [Value],
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -403,10 +431,56 @@ struct ControlJson {
 struct MoveJson<'a> {
     ply: i64,
     san: &'a str,
-    numeric: String,
+    #[serde(serialize_with = "numeric_json")]
+    numeric: &'a str,
+    #[serde(serialize_with = "date_json")]
     received: NaiveDate,
+    #[serde(serialize_with = "date_json")]
     sent: NaiveDate,
     days: Option<u32>,
+}
+
+/// A date as cli.md writes it, `YYYY-MM-DD`, written straight from its numbers: `games --json`
+/// writes two per move, and chrono's `Display` through serde's `collect_str` was a seventh of
+/// the command's time.
+fn date_json<S: serde::Serializer>(d: &NaiveDate, s: S) -> Result<S::Ok, S::Error> {
+    use chrono::Datelike;
+    let year = match u32::try_from(d.year()) {
+        Ok(y) if y <= 9999 => y,
+        _ => return s.collect_str(d),
+    };
+    let digit = |n: u32| b'0' + (n % 10) as u8;
+    let (m, day) = (d.month(), d.day());
+    let text = [
+        digit(year / 1000),
+        digit(year / 100),
+        digit(year / 10),
+        digit(year),
+        b'-',
+        digit(m / 10),
+        digit(m),
+        b'-',
+        digit(day / 10),
+        digit(day),
+    ];
+    s.serialize_str(std::str::from_utf8(&text).expect("ASCII digits"))
+}
+
+/// A stored UCI move in numeric notation ([`numeric_of_uci`]), without a `String` per move.
+fn numeric_json<S: serde::Serializer>(uci: &&str, s: S) -> Result<S::Ok, S::Error> {
+    let mut text = [0u8; 8];
+    match uci.len() {
+        4 | 5 => {
+            for (i, &c) in uci.as_bytes().iter().enumerate() {
+                text[i] = numeric_byte(i, c);
+            }
+            match std::str::from_utf8(&text[..uci.len()]) {
+                Ok(t) => s.serialize_str(t),
+                Err(_) => s.serialize_str(&numeric_of_uci(uci)),
+            }
+        }
+        _ => s.serialize_str(&numeric_of_uci(uci)),
+    }
 }
 
 /// The days a stored break covers: an early end cuts it the day before play resumes.
@@ -423,15 +497,24 @@ pub fn break_span(b: &BreakRow) -> Option<DateSpan> {
 pub fn numeric_of_uci(uci: &str) -> String {
     uci.chars()
         .enumerate()
-        .map(|(i, c)| match (i, c) {
-            (4, 'q') => '1',
-            (4, 'r') => '2',
-            (4, 'b') => '3',
-            (4, 'n') => '4',
-            (0 | 2, 'a'..='h') => char::from(b'1' + (c as u8 - b'a')),
-            (_, c) => c,
+        .map(|(i, c)| match u8::try_from(c) {
+            Ok(b) => char::from(numeric_byte(i, b)),
+            Err(_) => c,
         })
         .collect()
+}
+
+/// Byte `i` of a UCI move in numeric notation: files a–h become 1–8, a promotion piece
+/// q/r/b/n becomes 1–4.
+fn numeric_byte(i: usize, c: u8) -> u8 {
+    match (i, c) {
+        (4, b'q') => b'1',
+        (4, b'r') => b'2',
+        (4, b'b') => b'3',
+        (4, b'n') => b'4',
+        (0 | 2, b'a'..=b'h') => b'1' + (c - b'a'),
+        (_, c) => c,
+    }
 }
 
 /// Plays a UCI move (as stored) in `pos`.
@@ -523,6 +606,91 @@ mod tests {
                     "{m:?} in {fen}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_json_dates_and_numeric_moves_are_the_plain_ones() {
+        #[derive(serde::Serialize)]
+        struct Row<'a> {
+            #[serde(serialize_with = "date_json")]
+            date: NaiveDate,
+            #[serde(serialize_with = "numeric_json")]
+            numeric: &'a str,
+        }
+        let dates = ["2026-03-01", "0999-12-31", "2024-02-29", "9999-01-09"]
+            .map(|d| d.parse::<NaiveDate>().unwrap())
+            .into_iter()
+            .chain([NaiveDate::MIN, NaiveDate::MAX]);
+        for (date, uci) in dates.zip(["e2e4", "a7a8q", "e1g1", "h2h1n", "b7c8r", "0000"]) {
+            let json = serde_json::to_value(Row { date, numeric: uci }).unwrap();
+            assert_eq!(json["date"], serde_json::to_value(date).unwrap());
+            assert_eq!(json["numeric"], numeric_of_uci(uci));
+        }
+        let json = serde_json::to_value(Row {
+            date: "2026-11-30".parse().unwrap(),
+            numeric: "g7g8b",
+        })
+        .unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"date": "2026-11-30", "numeric": "77783"})
+        );
+    }
+
+    /// Enough games for the two-thread load: every game comes back in order, with its own
+    /// moves replayed, from [`Game::load_all`] and [`Game::load_all_dates`] alike.
+    #[tokio::test]
+    async fn many_games_load_in_order_with_their_own_moves() {
+        let store = ccmail_store::Store::memory().await.unwrap();
+        let start: NaiveDate = "2026-01-10".parse().unwrap();
+        let games = PARALLEL_FROM + 7;
+        let mut tx = store.begin().await.unwrap();
+        for i in 0..games {
+            let id = format!("g{i:03}");
+            let row = GameRow::new(&id, start, &format!("2026-01-10T00:00:00+00:00 {i:03}"));
+            store::insert_game(&mut tx, &row).await.unwrap();
+            // Game i has i % 5 plies of 1. e4 e5 2. Nf3 Nc6 3. Bb5.
+            for (ply, (uci, san)) in [
+                ("e2e4", "e4"),
+                ("e7e5", "e5"),
+                ("g1f3", "Nf3"),
+                ("b8c6", "Nc6"),
+            ]
+            .into_iter()
+            .take(i % 5)
+            .enumerate()
+            {
+                let received = start + Days::new(ply as u64 * 2);
+                let m = store::MoveRow {
+                    game_id: id.clone(),
+                    ply: ply as i64 + 1,
+                    uci: uci.into(),
+                    san: san.into(),
+                    received,
+                    sent: received + Days::new(1),
+                    message: None,
+                };
+                store::insert_move(&mut tx, &m).await.unwrap();
+            }
+        }
+        tx.commit().await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        let full = Game::load_all(&mut conn, false).await.unwrap();
+        let dates = Game::load_all_dates(&mut conn, false).await.unwrap();
+        assert_eq!(full.len(), games);
+        assert_eq!(dates.len(), games);
+        for (i, (g, d)) in full.iter().zip(&dates).enumerate() {
+            assert_eq!(
+                (g.id(), d.id()),
+                (&*format!("g{i:03}"), &*format!("g{i:03}"))
+            );
+            let sans: Vec<&str> = g.moves.iter().map(|m| m.san.as_str()).collect();
+            assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"][..i % 5], "{}", g.id());
+            assert_eq!(g.plies.len(), i % 5);
+            assert_eq!(g.to_move(), d.to_move(), "{}", g.id());
+            let sent: Vec<_> = d.moves.iter().map(|m| m.sent).collect();
+            assert_eq!(sent, g.moves.iter().map(|m| m.sent).collect::<Vec<_>>());
         }
     }
 }

@@ -73,6 +73,20 @@ pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool>
 }
 
 /// The config file the context was read from.
+/// Writes to standard output through one buffer: a long listing goes out in a few writes, not
+/// one per line. When the reader has gone away (`ccmail games | head`) it stops quietly, exit
+/// 0, as `println!` does in this program.
+pub fn write_out(
+    f: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match f(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        result => Ok(result.context("writing to standard output")?),
+    }
+}
+
 pub fn config_path_of(ctx: &Ctx) -> &std::path::Path {
     &ctx.cfg.path
 }
