@@ -177,7 +177,8 @@ mod tests {
             let mut want = serde_json::to_vec(&items).unwrap();
             want.push(b'\n');
             assert_eq!(
-                String::from_utf8(super::json_array(&items, serde_json::Value::clone).unwrap()).unwrap(),
+                String::from_utf8(super::json_array(&items, serde_json::Value::clone).unwrap())
+                    .unwrap(),
                 String::from_utf8(want).unwrap(),
                 "{n} items"
             );
