@@ -325,6 +325,17 @@ def proc_status(pid):
     return int(fields["VmRSS"]), int(fields["VmHWM"]), voluntary, involuntary, ticks
 
 
+KEEPALIVE_BYTES = len(b"* OK Still here\r\n")
+
+
+def bytes_read(pid):
+    """Bytes the process has read by read(2) and the like, sockets included (`rchar`)."""
+    for line in open(f"/proc/{pid}/io"):
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
+
+
 def live(binary, fixtures):
     count = int(os.environ.get("CCMAIL_BENCH_MOVES", "100"))
     idle_secs = float(os.environ.get("CCMAIL_BENCH_IDLE_SECS", "60"))
@@ -379,10 +390,15 @@ def live(binary, fixtures):
         # Item 4: let the daemon settle (its outbox pass after the last move), then watch it.
         time.sleep(3)
         rss, hwm, vol0, invol0, ticks0 = proc_status(daemon.pid)
+        read0 = bytes_read(daemon.pid)
         t = time.perf_counter()
         time.sleep(idle_secs)
         elapsed = time.perf_counter() - t
         rss1, hwm1, vol1, invol1, ticks1 = proc_status(daemon.pid)
+        # IDLE's own wake-ups in the window: what the server sent. An idle daemon reads nothing
+        # else, and Dovecot's keep-alive, `* OK Still here` every 2 min, is 17 bytes.
+        read = bytes_read(daemon.pid) - read0
+        spoke = -(-read // KEEPALIVE_BYTES)
         hz = os.sysconf("SC_CLK_TCK")
         cpu_ms = (ticks1 - ticks0) * 1000 / hz
         # By thread: one born in the window counts all its switches; one that ended in it
@@ -393,13 +409,15 @@ def live(binary, fixtures):
         print(
             f"idle daemon, 200 active games: VmRSS {rss1 / 1024:.1f} MB (peak VmHWM {hwm1 / 1024:.1f} MB); "
             f"over {elapsed:.0f} s idle: CPU {cpu_ms:.0f} ms, {wakeups} voluntary and "
-            f"{invol1 - invol0} involuntary context switches (by thread: {woke})"
+            f"{invol1 - invol0} involuntary context switches (by thread: {woke}); "
+            f"IDLE's own: it read {read} bytes, {spoke} keep-alive(s)"
         )
         result("idle_rss_mb", f"{rss1 / 1024:.1f}")
         result("idle_hwm_mb", f"{hwm1 / 1024:.1f}")
         result("idle_secs", f"{elapsed:.0f}")
         result("idle_cpu_ms", f"{cpu_ms:.0f}")
         result("idle_wakeups", wakeups)
+        result("idle_server_spoke", spoke)
     finally:
         daemon.send_signal(signal.SIGTERM)
         try:

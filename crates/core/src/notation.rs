@@ -547,7 +547,11 @@ fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
             // Castling written as the king's move: `5171`, `e1-g1`, `Kpe1-g1`.
             if matches!(role, None | Some(Role::King)) {
                 for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                    moves.extend(pos.castling_moves(side));
+                    // Without the right there is no castling move: no list to make (each is
+                    // 256 moves' room, copied).
+                    if pos.castles().has(pos.turn(), side) {
+                        moves.extend(pos.castling_moves(side));
+                    }
                 }
             }
             moves
