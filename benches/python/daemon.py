@@ -19,6 +19,7 @@ also printed as `RESULT key value` for benches/run's table.
 import hashlib
 import imaplib
 import os
+import re
 import pathlib
 import shutil
 import signal
@@ -329,11 +330,18 @@ KEEPALIVE_BYTES = len(b"* OK Still here\r\n")
 
 
 def bytes_read(pid):
-    """Bytes the process has read by read(2) and the like, sockets included (`rchar`)."""
-    for line in open(f"/proc/{pid}/io"):
-        if line.startswith("rchar:"):
-            return int(line.split()[1])
-    return 0
+    """Bytes the process's TCP connections have received (`ss -ti`: bytes_received)."""
+    if shutil.which("ss") is None:
+        sys.exit("benches: item 4 needs ss (iproute2) to count what the server sent")
+    out = subprocess.run(["ss", "-tinpH"], capture_output=True, text=True, check=True).stdout
+    total, ours = 0, False
+    for line in out.splitlines():
+        if not line[:1].isspace():  # a socket's line; its details follow, indented
+            ours = f"pid={pid}," in line
+        elif ours:
+            m = re.search(r"bytes_received:(\d+)", line)
+            total += int(m.group(1)) if m else 0
+    return total
 
 
 def live(binary, fixtures):
@@ -395,8 +403,8 @@ def live(binary, fixtures):
         time.sleep(idle_secs)
         elapsed = time.perf_counter() - t
         rss1, hwm1, vol1, invol1, ticks1 = proc_status(daemon.pid)
-        # IDLE's own wake-ups in the window: what the server sent. An idle daemon reads nothing
-        # else, and Dovecot's keep-alive, `* OK Still here` every 2 min, is 17 bytes.
+        # IDLE's own wake-ups in the window: what the server sent on the daemon's connections.
+        # Dovecot's keep-alive, `* OK Still here` every 2 min, is 17 bytes.
         read = bytes_read(daemon.pid) - read0
         spoke = -(-read // KEEPALIVE_BYTES)
         hz = os.sysconf("SC_CLK_TCK")
