@@ -147,7 +147,7 @@ impl Game {
                 .push(v);
         }
         let my_breaks = store::my_breaks(conn).await?;
-        let mut games: Vec<_> = rows
+        let games: Vec<_> = rows
             .into_iter()
             .map(|r| {
                 let p = parts.remove(&r.game.id).unwrap_or_default();
@@ -174,14 +174,7 @@ impl Game {
         if games.len() < PARALLEL_FROM {
             return build(games);
         }
-        let second = games.split_off(games.len() / 2);
-        let (first, second) = std::thread::scope(|s| {
-            let other = s.spawn(|| build(second));
-            (
-                build(games),
-                other.join().expect("a game loader thread panicked"),
-            )
-        });
+        let (first, second) = super::in_two_halves(games, build);
         let mut first = first?;
         first.extend(second?);
         Ok(first)

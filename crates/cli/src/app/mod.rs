@@ -71,3 +71,17 @@ fn parse_when(text: &str, tz: Tz) -> anyhow::Result<DateTime<Tz>> {
         .earliest()
         .with_context(|| format!("noon of {date} does not exist in {tz}"))
 }
+
+/// `work` on each half of `items`, the second half on a thread of its own, and the two
+/// results in order: for work per game that needs nothing from the other games (`games` on
+/// a thousand of them).
+pub fn in_two_halves<T: Send, R: Send>(
+    mut items: Vec<T>,
+    work: impl Fn(Vec<T>) -> R + Sync,
+) -> (R, R) {
+    let second = items.split_off(items.len() / 2);
+    std::thread::scope(|s| {
+        let other = s.spawn(|| work(second));
+        (work(items), other.join().expect("a worker thread panicked"))
+    })
+}

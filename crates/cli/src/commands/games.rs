@@ -1,6 +1,7 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
 use ccmail::app::game::{Game, color_name};
+use ccmail::app::in_two_halves;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_store as store;
 use chrono::NaiveDate;
@@ -46,7 +47,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             );
         }
         let games: Vec<_> = rows.iter().zip(&problems).collect();
-        let text = json_array(&games, |((g, report, ..), problems)| {
+        let text = json_array(games, |((g, report, ..), problems)| {
             g.json_with(report, problems)
         })?;
         // The process ends after this: freeing every game and move one by one would cost
@@ -132,11 +133,11 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
 /// `items` as one JSON array of `json(item)`, and a newline. Each half is written on a thread
 /// of its own (a thousand games are 6 MB of JSON, a third of `games --json`), into a `Vec`:
 /// serde_json writes token by token, and a `Vec` takes those faster than a `BufWriter`.
-fn json_array<T: Sync, J: serde::Serialize>(
-    items: &[T],
+fn json_array<T: Send, J: serde::Serialize>(
+    items: Vec<T>,
     json: impl Fn(&T) -> J + Sync,
 ) -> serde_json::Result<Vec<u8>> {
-    let write = |part: &[T]| -> serde_json::Result<Vec<u8>> {
+    let write = |part: Vec<T>| -> serde_json::Result<Vec<u8>> {
         let mut text = Vec::with_capacity(part.len() * 1024);
         for (i, item) in part.iter().enumerate() {
             if i > 0 {
@@ -146,14 +147,7 @@ fn json_array<T: Sync, J: serde::Serialize>(
         }
         Ok(text)
     };
-    let (first, second) = items.split_at(items.len() / 2);
-    let (first, second) = std::thread::scope(|s| {
-        let other = s.spawn(|| write(second));
-        (
-            write(first),
-            other.join().expect("the JSON writer thread panicked"),
-        )
-    });
+    let (first, second) = in_two_halves(items, write);
     let (first, second) = (first?, second?);
     let mut text = Vec::with_capacity(first.len() + second.len() + 3);
     text.push(b'[');
@@ -177,8 +171,10 @@ mod tests {
             let mut want = serde_json::to_vec(&items).unwrap();
             want.push(b'\n');
             assert_eq!(
-                String::from_utf8(super::json_array(&items, serde_json::Value::clone).unwrap())
-                    .unwrap(),
+                String::from_utf8(
+                    super::json_array(items.clone(), serde_json::Value::clone).unwrap()
+                )
+                .unwrap(),
                 String::from_utf8(want).unwrap(),
                 "{n} items"
             );
