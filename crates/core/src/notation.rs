@@ -168,10 +168,10 @@ pub fn looks_like_move(token: &str) -> bool {
     if castle_side(&core).is_some() {
         return true;
     }
-    let chars: Vec<char> = core.chars().collect();
-    chars
+    // A file letter then a rank digit: both ASCII, so a byte pair is a character pair.
+    core.as_bytes()
         .windows(2)
-        .any(|w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]))
+        .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
 }
 
 /// Writes `m` (a legal move in `pos`) in `notation`. SAN forms carry `+`/`#`.
@@ -560,56 +560,141 @@ fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
 }
 
 fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
-    let text = text.trim();
-    // Both squares given (numeric, long algebraic, UCI): one legality check instead of a
-    // candidate list. A king's two-square move is castling, as below. Anything this doesn't
-    // settle (no such legal move, a promotion piece missing) takes the general path, which
-    // also says why.
-    if let Pattern::Coords {
-        from_file: Some(file),
-        from_rank: Some(rank),
+    match single_fit(pos, pattern) {
+        Some(m) => Ok(m),
+        None => fit_among_candidates(pos, text.trim(), pattern),
+    }
+}
+
+/// The one legal move that fits `pattern`, found from the board's bitboards without a move
+/// list: for the common case, a piece or pawn move that only one piece can make. `None` when
+/// that is not the case, or for what it leaves to [`fit_among_candidates`] (castling, en
+/// passant, a king that may still castle, a promotion, no move or several): that path finds
+/// the same move, or says why there is none.
+fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
+    let Pattern::Coords {
+        role,
+        from_file,
+        from_rank,
         to,
         promotion,
-        ..
     } = pattern
-    {
-        let from = Square::from_coords(file, rank);
-        let uci = shakmaty::uci::UciMove::Normal {
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    let given_from = from_file
+        .zip(from_rank)
+        .map(|(f, r)| Square::from_coords(f, r));
+    // Without a piece letter, the piece on the from-square decides (51.2.4: numeric).
+    let role = match role {
+        Some(role) => role,
+        None => board.role_at(given_from?)?,
+    };
+    if pos.us().contains(to) || (role == Role::King && pos.castles().has_color(turn)) {
+        return None;
+    }
+    let occupied = board.occupied();
+    let last_rank = to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+    let pawn_to_last = role == Role::Pawn && last_rank;
+    if promotion.is_some() != pawn_to_last {
+        return None;
+    }
+    let from_squares = match role {
+        Role::Pawn if pos.them().contains(to) => {
+            shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn)
+        }
+        Role::Pawn => {
+            // A push: one square, or two from the pawn's first rank over an empty square.
+            if Some(to) == pos.maybe_ep_square() {
+                return None;
+            }
+            let back = turn.fold_wb(-8, 8);
+            let one = to.offset(back)?;
+            let mut from = shakmaty::Bitboard::from_square(one);
+            let second = turn.fold_wb(Rank::Second, Rank::Seventh);
+            if !occupied.contains(one)
+                && let Some(two) = one.offset(back).filter(|sq| sq.rank() == second)
+            {
+                from = from.with(two);
+            }
+            from & pos.our(Role::Pawn)
+        }
+        role => {
+            // Every piece but a pawn attacks its square from where it can move to it.
+            let piece = shakmaty::Piece { color: turn, role };
+            shakmaty::attacks::attacks(to, piece, occupied) & pos.our(role)
+        }
+    };
+    let king = board.king_of(turn)?;
+    let them = !turn;
+    let mut found = None;
+    for from in from_squares {
+        if from_file.is_some_and(|f| f != from.file())
+            || from_rank.is_some_and(|r| r != from.rank())
+        {
+            continue;
+        }
+        // Legal when no piece of the other side attacks our king once the move is made (a
+        // piece captured on `to` attacks nothing).
+        let vacated = occupied.without(from);
+        let safe = if role == Role::King {
+            (board.attacks_to(to, them, vacated) & !shakmaty::Bitboard::from_square(to)).is_empty()
+        } else {
+            (board.attacks_to(king, them, vacated.with(to)) & !shakmaty::Bitboard::from_square(to))
+                .is_empty()
+        };
+        if !safe {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(Move::Normal {
+            role,
             from,
+            capture: board.role_at(to),
             to,
             promotion,
-        };
-        if let Ok(m) = uci.to_move(pos)
-            && fits_pattern(pos, m, pattern)
-        {
-            return Ok(m);
-        }
+        });
     }
-    let mut fits: shakmaty::MoveList = candidates(pos, pattern);
-    fits.retain(|m| fits_pattern(pos, *m, pattern));
+    found
+}
+
+/// The legal move that fits `pattern`, from the legal moves to its square, or why none or
+/// several do.
+fn fit_among_candidates(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
+    // Most texts fit exactly one move: that is settled without copying the candidate list
+    // (256 moves' room) or sorting it.
+    let moves = candidates(pos, pattern);
+    let mut fits = moves
+        .iter()
+        .copied()
+        .filter(|&m| fits_pattern(pos, m, pattern));
+    let (first, second) = (fits.next(), fits.next());
+    let (Some(first), Some(second)) = (first, second) else {
+        return first.ok_or_else(|| {
+            MoveError::new(
+                MoveErrorKind::Impossible,
+                text,
+                impossible_reason(pos, pattern),
+            )
+        });
+    };
+    let mut many: Vec<Move> = [first, second].into_iter().chain(fits).collect();
     // A stable order for the words: by from-square file then rank, queen promotions first.
-    fits.sort_by_key(|m| {
+    many.sort_by_key(|m| {
         let from = m.from().expect("chess moves have a from-square");
         (from.file(), from.rank(), std::cmp::Reverse(m.promotion()))
     });
-    match fits.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::new(
-            MoveErrorKind::Impossible,
-            text,
-            impossible_reason(pos, pattern),
-        )),
-        many => {
-            let names: Vec<String> = many.iter().map(|&m| lan(m)).collect();
-            let why =
-                if many.iter().all(|m| m.is_promotion()) && pattern_promotion(pattern).is_none() {
-                    format!("the promotion piece is not given ({})", names.join(", "))
-                } else {
-                    format!("it fits {}", join_or(&names))
-                };
-            Err(MoveError::new(MoveErrorKind::Ambiguous, text, why))
-        }
-    }
+    let names: Vec<String> = many.iter().map(|&m| lan(m)).collect();
+    let why = if many.iter().all(|m| m.is_promotion()) && pattern_promotion(pattern).is_none() {
+        format!("the promotion piece is not given ({})", names.join(", "))
+    } else {
+        format!("it fits {}", join_or(&names))
+    };
+    Err(MoveError::new(MoveErrorKind::Ambiguous, text, why))
 }
 
 fn pattern_promotion(p: Pattern) -> Option<Role> {

@@ -148,50 +148,116 @@ fn is_letter(c: char) -> bool {
         || (!c.is_ascii() && c.is_alphabetic())
 }
 
+/// The first two bytes of `s`, if it has two.
+fn first_two(s: &str) -> Option<[u8; 2]> {
+    match s.as_bytes() {
+        [a, b, ..] => Some([*a, *b]),
+        _ => None,
+    }
+}
+
 /// A line with a copy folded for matching (lower case, ё as е), byte offsets kept equal.
+///
+/// The head (where a label stands) is folded at once; the whole line only when a search
+/// needs it: a line of moves is told by its label and is never folded whole.
 struct Line<'a> {
     text: &'a str,
-    folded: String,
+    /// The first [`Line::HEAD`] bytes or so (to a character boundary), folded.
+    head: String,
+    /// The whole line folded, when it is longer than `head`.
+    whole: std::cell::OnceCell<String>,
+    /// Byte offsets where a word starts, in order: made on the first search for a word.
+    starts: std::cell::OnceCell<Vec<usize>>,
+}
+
+/// `c` folded for matching, if it folds to a character of the same UTF-8 length.
+fn fold_char(c: char) -> char {
+    match c {
+        // Russian capitals fold by a fixed offset (both forms are two bytes); ё is е.
+        'А'..='Я' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
+        'а'..='я' => c,
+        'Ё' | 'ё' => 'е',
+        _ => match c.to_lowercase().next() {
+            Some(l) if l.len_utf8() == c.len_utf8() => l,
+            _ => c,
+        },
+    }
+}
+
+/// `text` folded: the same length in bytes, so that offsets carry over from one to the
+/// other. ASCII is lowered in place, and each other character is replaced only by one of its
+/// own UTF-8 length.
+fn fold(text: &str) -> String {
+    let folded = text.to_ascii_lowercase();
+    if text.is_ascii() {
+        return folded;
+    }
+    let mut buf = [0u8; 4];
+    let mut out = folded.into_bytes();
+    for (at, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let f = fold_char(c);
+        if f != c {
+            let bytes = f.encode_utf8(&mut buf).as_bytes();
+            out[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+    }
+    String::from_utf8(out).expect("characters replaced by ones of their length")
 }
 
 impl<'a> Line<'a> {
+    /// Bytes folded at once: more than the longest label and the character after it.
+    const HEAD: usize = 64;
+
     fn new(text: &'a str) -> Line<'a> {
-        // Same length in bytes as `text`, so that offsets carry over from one to the other.
-        let mut folded = String::with_capacity(text.len());
-        for c in text.chars() {
-            if c.is_ascii() {
-                folded.push(c.to_ascii_lowercase());
-                continue;
-            }
-            // Russian capitals А–Я fold by a fixed offset (both forms are two bytes); а–я stay.
-            if ('А'..='Я').contains(&c) {
-                folded.push(char::from_u32(c as u32 + 0x20).unwrap_or(c));
-                continue;
-            }
-            if ('а'..='я').contains(&c) {
-                folded.push(c);
-                continue;
-            }
-            let lower = c.to_lowercase().next().unwrap_or(c);
-            folded.push(match lower {
-                'ё' => 'е',
-                l if l.len_utf8() == c.len_utf8() => l,
-                _ => c,
-            });
+        let mut end = text.len().min(Self::HEAD);
+        while !text.is_char_boundary(end) {
+            end -= 1;
         }
-        Line { text, folded }
+        Line {
+            text,
+            head: fold(&text[..end]),
+            whole: std::cell::OnceCell::new(),
+            starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The whole line, folded.
+    fn folded(&self) -> &str {
+        if self.head.len() == self.text.len() {
+            return &self.head;
+        }
+        self.whole.get_or_init(|| fold(self.text))
+    }
+
+    /// Whether the folded line starts with `prefix` (lower case).
+    fn starts_with(&self, prefix: &str) -> bool {
+        if prefix.len() <= self.head.len() {
+            self.head.starts_with(prefix)
+        } else {
+            self.folded().starts_with(prefix)
+        }
     }
 
     /// If the line starts with one of `labels`, the rest after it (and a `:` or `-`).
     fn after_label(&self, labels: &[&str]) -> Option<&'a str> {
+        // The first two bytes rule out nearly every label before a comparison is made.
+        let first = first_two(&self.head)?;
         labels.iter().find_map(|label| {
-            let rest = self.folded.strip_prefix(label)?;
+            if first_two(label) != Some(first) {
+                return None;
+            }
+            // The label and the character after it (at most 4 bytes) lie in the head.
+            let folded = if label.len() + 4 <= self.head.len() {
+                &self.head
+            } else {
+                self.folded()
+            };
+            let rest = folded.strip_prefix(label)?;
             if rest.chars().next().is_some_and(is_letter) {
                 return None;
             }
-            let at = self.text.len() - rest.len();
             Some(
-                self.text[at..]
+                self.text[label.len()..]
                     .trim_start_matches([' ', ':', '-', '–', '\t'])
                     .trim(),
             )
@@ -200,18 +266,21 @@ impl<'a> Line<'a> {
 
     /// Byte offsets in `folded` where a word starts, from `from` on.
     fn word_starts(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut prev_letter = self.folded[..from]
-            .chars()
-            .next_back()
-            .is_some_and(is_letter);
-        self.folded[from..]
-            .char_indices()
-            .filter_map(move |(k, c)| {
+        let starts = self.starts.get_or_init(|| {
+            let mut starts = Vec::new();
+            let mut prev_letter = false;
+            for (k, c) in self.folded().char_indices() {
                 let letter = is_letter(c);
-                let start = letter && !prev_letter;
+                if letter && !prev_letter {
+                    starts.push(k);
+                }
                 prev_letter = letter;
-                start.then_some(from + k)
-            })
+            }
+            starts
+        });
+        starts[starts.partition_point(|&s| s < from)..]
+            .iter()
+            .copied()
     }
 
     /// Whether any of `stems` starts a word of the line (`declin` finds "declined").
@@ -223,7 +292,7 @@ impl<'a> Line<'a> {
     fn stems_found<const N: usize>(&self, lists: &[&[&str]; N]) -> [bool; N] {
         let mut found = [false; N];
         for at in self.word_starts(0) {
-            let rest = &self.folded[at..];
+            let rest = &self.folded()[at..];
             let first = rest.as_bytes()[0];
             // The first byte rules out nearly every stem before a comparison is made.
             let starts = |w: &&str| w.as_bytes().first() == Some(&first) && rest.starts_with(w);
@@ -238,14 +307,14 @@ impl<'a> Line<'a> {
     /// (One pass over the word starts: cheaper than a substring search per word.)
     fn find_word(&self, words: &[&str], from: usize) -> Option<(usize, usize)> {
         self.word_starts(from).find_map(|at| {
-            let rest = &self.folded[at..];
+            let rest = &self.folded()[at..];
             let first = rest.as_bytes()[0];
             words
                 .iter()
                 .filter(|w| w.as_bytes().first() == Some(&first) && rest.starts_with(**w))
                 .map(|w| at + w.len())
                 .filter(|&end| {
-                    self.folded[end..]
+                    self.folded()[end..]
                         .chars()
                         .next()
                         .is_none_or(|c| !is_letter(c))
@@ -434,7 +503,7 @@ impl Reader {
             self.msg.draw_offer |= found[1];
             self.msg.draw_accept |= found[2];
         }
-        self.msg.resign |= found[3] || line.folded.trim_end_matches('.') == "resign";
+        self.msg.resign |= found[3] || line.folded().trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
         if found[4] {
             let found = find_dates(line.text, self.context);
@@ -504,9 +573,9 @@ impl Reader {
 
     /// `White used +2 days which totals 49 of 60 …` (IECC template).
     fn used_line(&mut self, line: &Line<'_>) -> bool {
-        let side = if line.folded.starts_with("white used") {
+        let side = if line.starts_with("white used") {
             0
-        } else if line.folded.starts_with("black used") {
+        } else if line.starts_with("black used") {
             1
         } else {
             return false;
@@ -635,7 +704,7 @@ impl Reader {
         self.msg.draw_offer |= comment.contains_any(labels::DRAW_OFFER);
         self.msg.draw_accept |= comment.contains_any(labels::DRAW_ACCEPT);
         self.msg.resign |=
-            comment.contains_any(labels::RESIGN) || comment.folded.contains("resign");
+            comment.contains_any(labels::RESIGN) || comment.folded().contains("resign");
 
         let mut tokens = tokens;
         let new_text = match self.my_move.take() {

@@ -215,3 +215,101 @@ fn move_like_tokens() {
         assert!(!looks_like_move(no), "{no}");
     }
 }
+
+/// The patterns a reader can make of a move to `to`: a piece letter alone, with a file, and
+/// every from-square of the side to move (with a promotion piece where a pawn reaches the
+/// last rank).
+fn patterns_to(pos: &Chess, to: Square) -> Vec<Pattern> {
+    let coords = |role, from_file, from_rank, promotion| Pattern::Coords {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    };
+    let mut patterns = Vec::new();
+    for role in Role::ALL {
+        patterns.push(coords(Some(role), None, None, None));
+        patterns.push(coords(
+            Some(role),
+            Some(to.file().offset(1).unwrap_or(File::A)),
+            None,
+            None,
+        ));
+    }
+    for from in pos.us() {
+        patterns.push(coords(None, Some(from.file()), Some(from.rank()), None));
+        if pos.board().role_at(from) == Some(Role::Pawn)
+            && matches!(to.rank(), Rank::First | Rank::Eighth)
+        {
+            for promotion in [Role::Queen, Role::Knight] {
+                patterns.push(coords(
+                    None,
+                    Some(from.file()),
+                    Some(from.rank()),
+                    Some(promotion),
+                ));
+                patterns.push(coords(Some(Role::Pawn), None, None, Some(promotion)));
+            }
+        }
+    }
+    patterns
+}
+
+/// The bitboard path (`single_fit`) gives only what the candidate-list path gives: every
+/// pattern to every square, in positions of random play and in hand-picked ones (pins, checks,
+/// double check, promotions, en passant, castling rights).
+#[test]
+fn the_single_fit_is_the_fit_among_candidates() {
+    let mut positions: Vec<Chess> = [
+        "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+        "4k3/4p3/8/1b6/8/8/4R3/4K3 w - - 0 1",
+        "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+        "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+        "4k3/8/8/8/8/3n4/4r3/4K3 w - - 0 1",
+        "8/P5P1/8/7k/8/K7/1p4p1/8 w - - 0 1",
+        "8/P5P1/8/7k/8/K7/1p4p1/8 b - - 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]
+    .into_iter()
+    .map(position)
+    .collect();
+    let mut state = 0x00c0_ffee_u64;
+    for _ in 0..4 {
+        let mut pos = Chess::default();
+        for _ in 0..100 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            pos.play_unchecked(legal[(state >> 33) as usize % legal.len()]);
+            positions.push(pos.clone());
+        }
+    }
+    let (mut checked, mut single) = (0, 0);
+    for pos in &positions {
+        for to in Square::ALL {
+            for pattern in patterns_to(pos, to) {
+                let among = fit_among_candidates(pos, "x", pattern).ok();
+                if let Some(m) = single_fit(pos, pattern) {
+                    let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+                    assert_eq!(Some(m), among, "{pattern:?} in {fen}");
+                    single += 1;
+                }
+                checked += 1;
+            }
+        }
+    }
+    // The bitboard path is the one taken for most moves, so it was tested here.
+    assert!(
+        single > 5_000,
+        "{single} of {checked} patterns took the bitboard path"
+    );
+}
