@@ -5,7 +5,7 @@
 //! `cargo bench --bench parse` (release build). Prints one line per set. With
 //! `CCMAIL_BENCH_DUMP=DIR` it also writes every set to `DIR/NN/*.eml` (the set's name in
 //! `DIR/NN/name`), for the Python baseline (`benches/python/parse_baseline.py`) to read the
-//! very same messages.
+//! very same messages. With `CCMAIL_BENCH_EACH=1` it also prints each message's own rate.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -181,11 +181,20 @@ fn main() {
         dump(Path::new(&dir), &sets);
     }
     println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
+    // With CCMAIL_BENCH_EACH=1, each message of a set on a line of its own as well: which
+    // message costs what.
+    let each = std::env::var_os("CCMAIL_BENCH_EACH").is_some();
     for (name, set) in &sets {
         println!(
             "{name:<24} {:>9} {:>14.0}",
             set.len(),
             throughput(set, budget)
         );
+        if each {
+            for (i, raw) in set.iter().enumerate() {
+                let one = std::slice::from_ref(raw);
+                println!("  {i:>3} {:>5} bytes {:>14.0}", raw.len(), throughput(one, budget));
+            }
+        }
     }
 }
