@@ -193,7 +193,11 @@ fn main() {
         if each {
             for (i, raw) in set.iter().enumerate() {
                 let one = std::slice::from_ref(raw);
-                println!("  {i:>3} {:>5} bytes {:>14.0}", raw.len(), throughput(one, budget));
+                println!(
+                    "  {i:>3} {:>5} bytes {:>14.0}",
+                    raw.len(),
+                    throughput(one, budget)
+                );
             }
         }
     }

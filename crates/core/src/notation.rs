@@ -136,6 +136,32 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     find_move(pos, text, pattern)
 }
 
+/// A move in UCI form (as the store keeps it) in `pos`: what [`UciMove::to_move`] gives,
+/// found from the bitboards where one piece makes it (the store's games are replayed move
+/// by move, and a move list per move is most of that work).
+///
+/// [`UciMove::to_move`]: shakmaty::uci::UciMove::to_move
+pub fn uci_to_move(pos: &Chess, uci: shakmaty::uci::UciMove) -> Option<Move> {
+    if let shakmaty::uci::UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = uci
+    {
+        let pattern = Pattern::Coords {
+            role: None,
+            from_file: Some(from.file()),
+            from_rank: Some(from.rank()),
+            to,
+            promotion,
+        };
+        if let Some(m) = single_fit(pos, pattern) {
+            return Some(m);
+        }
+    }
+    uci.to_move(pos).ok()
+}
+
 /// Splits a leading move number (`12.`, `12...`, `12…`, `12.e4`) off a token; returns the
 /// number, whether it was a Black-to-move number (`...`/`…`), and the rest.
 pub fn strip_move_number(token: &str) -> Option<(u32, bool, &str)> {

@@ -512,7 +512,7 @@ fn numeric_byte(i: usize, c: u8) -> u8 {
 
 /// Plays a UCI move (as stored) in `pos`.
 pub fn uci_move(pos: &Chess, uci: &str) -> Option<Move> {
-    UciMove::from_ascii(uci.as_bytes()).ok()?.to_move(pos).ok()
+    ccmail_core::notation::uci_to_move(pos, UciMove::from_ascii(uci.as_bytes()).ok()?)
 }
 
 /// A move in the UCI form the store keeps.

@@ -53,7 +53,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         // The process ends after this: freeing every game and move one by one would cost
         // more than a tenth of the command (60,000 moves).
         std::mem::forget(rows);
-        return super::write_out(|w| w.write_all(&text));
+        return super::write_out(|w| text.write_to(w));
     }
     let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
         .await?
@@ -136,7 +136,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
 fn json_array<T: Send, J: serde::Serialize>(
     items: Vec<T>,
     json: impl Fn(&T) -> J + Sync,
-) -> serde_json::Result<Vec<u8>> {
+) -> serde_json::Result<JsonArray> {
     let write = |part: Vec<T>| -> serde_json::Result<Vec<u8>> {
         let mut text = Vec::with_capacity(part.len() * 1024);
         for (i, item) in part.iter().enumerate() {
@@ -148,16 +148,30 @@ fn json_array<T: Send, J: serde::Serialize>(
         Ok(text)
     };
     let (first, second) = in_two_halves(items, write);
-    let (first, second) = (first?, second?);
-    let mut text = Vec::with_capacity(first.len() + second.len() + 3);
-    text.push(b'[');
-    text.extend_from_slice(&first);
-    if !first.is_empty() && !second.is_empty() {
-        text.push(b',');
+    Ok(JsonArray {
+        first: first?,
+        second: second?,
+    })
+}
+
+/// A JSON array written in two halves, each its items joined by commas.
+struct JsonArray {
+    first: Vec<u8>,
+    second: Vec<u8>,
+}
+
+impl JsonArray {
+    /// The array and a newline. (The halves are written as they are, not joined first: that
+    /// would copy 6 MB into fresh memory.)
+    fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        w.write_all(b"[")?;
+        w.write_all(&self.first)?;
+        if !self.first.is_empty() && !self.second.is_empty() {
+            w.write_all(b",")?;
+        }
+        w.write_all(&self.second)?;
+        w.write_all(b"]\n")
     }
-    text.extend_from_slice(&second);
-    text.extend_from_slice(b"]\n");
-    Ok(text)
 }
 
 #[cfg(test)]
@@ -171,9 +185,14 @@ mod tests {
             let mut want = serde_json::to_vec(&items).unwrap();
             want.push(b'\n');
             assert_eq!(
-                String::from_utf8(
-                    super::json_array(items.clone(), serde_json::Value::clone).unwrap()
-                )
+                String::from_utf8({
+                    let mut text = Vec::new();
+                    super::json_array(items.clone(), serde_json::Value::clone)
+                        .unwrap()
+                        .write_to(&mut text)
+                        .unwrap();
+                    text
+                })
                 .unwrap(),
                 String::from_utf8(want).unwrap(),
                 "{n} items"

@@ -305,6 +305,21 @@ fn the_single_fit_is_the_fit_among_candidates() {
                 }
                 checked += 1;
             }
+            for from in pos.us() {
+                for promotion in [None, Some(Role::Queen), Some(Role::Knight)] {
+                    let uci = shakmaty::uci::UciMove::Normal {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+                    assert_eq!(
+                        uci_to_move(pos, uci),
+                        uci.to_move(pos).ok(),
+                        "{uci} in {fen}"
+                    );
+                }
+            }
         }
     }
     // The bitboard path is the one taken for most moves, so it was tested here.
