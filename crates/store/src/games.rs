@@ -108,6 +108,18 @@ pub async fn game(conn: &mut SqliteConnection, id: &str) -> Result<Option<GameRo
         .await?)
 }
 
+/// One game's row with its record of moves: its moves without a query of their own.
+pub async fn game_with_record(
+    conn: &mut SqliteConnection,
+    id: &str,
+) -> Result<Option<GameWithRecord>> {
+    let sql = format!("SELECT {COLUMNS}, record FROM games WHERE id = ?");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
 /// A game's row with its moves still packed in `record` (migrations/0002): a caller with many
 /// games unpacks them where it likes ([`GameWithRecord::moves`]), on more than one thread.
 #[derive(Debug, sqlx::FromRow)]
@@ -172,9 +184,13 @@ pub async fn games(conn: &mut SqliteConnection, all: bool) -> Result<Vec<GameRow
         .await?)
 }
 
-/// Games with this opponent address (any status).
-pub async fn games_with(conn: &mut SqliteConnection, opponent: &str) -> Result<Vec<GameRow>> {
-    let sql = format!("SELECT {COLUMNS} FROM games WHERE opponent_email = ? ORDER BY created_at");
+/// Games with this opponent address (any status), each with its record of moves.
+pub async fn games_with(
+    conn: &mut SqliteConnection,
+    opponent: &str,
+) -> Result<Vec<GameWithRecord>> {
+    let sql =
+        format!("SELECT {COLUMNS}, record FROM games WHERE opponent_email = ? ORDER BY created_at");
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(opponent)
         .fetch_all(conn)

@@ -159,7 +159,9 @@ async fn games_moves_and_variations() {
     assert_eq!(games(&mut c, false).await.unwrap().len(), 1);
     assert_eq!(games(&mut c, true).await.unwrap().len(), 2);
     assert_eq!(
-        games_with(&mut c, "kuz@example.net").await.unwrap()[0].id,
+        games_with(&mut c, "kuz@example.net").await.unwrap()[0]
+            .game
+            .id,
         "g1"
     );
     set_draw_offer(&mut c, "g1", Some("black")).await.unwrap();
@@ -428,6 +430,33 @@ async fn breaks_penalties_extras_and_sync_state() {
         game_breaks(&mut c, "g1").await.unwrap()[0].notice_date,
         Some(d("2026-06-01"))
     );
+    // Both kinds in one query: the game's own, then the player's, each by start date; another
+    // game's break is in neither.
+    insert_game(&mut c, &game("g2", "other@example.net"))
+        .await
+        .unwrap();
+    for (game, from) in [
+        (Some("g2"), "2026-01-05"),
+        (Some("g1"), "2026-02-01"),
+        (None, "2026-03-01"),
+    ] {
+        let row = BreakRow {
+            game_id: game.map(Into::into),
+            from_date: d(from),
+            ..b.clone()
+        };
+        insert_break(&mut c, &row).await.unwrap();
+    }
+    let (partner, mine) = breaks_for(&mut c, "g1").await.unwrap();
+    let starts = |rows: &[BreakRow]| {
+        rows.iter()
+            .map(|r| r.from_date.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(starts(&partner), ["2026-02-01", "2026-10-10"]);
+    assert_eq!(starts(&mine), ["2026-03-01", "2026-10-10"]);
+    assert_eq!(partner, game_breaks(&mut c, "g1").await.unwrap());
+    assert_eq!(mine, my_breaks(&mut c).await.unwrap());
 
     let p = PenaltyRow {
         id: 0,

@@ -78,27 +78,28 @@ impl Game {
         conn: &mut store::SqliteConnection,
         id: &str,
     ) -> anyhow::Result<Option<Game>> {
-        let Some(row) = store::game(conn, id).await? else {
+        let Some(row) = store::game_with_record(conn, id).await? else {
             return Ok(None);
         };
         Game::load_rest(conn, row).await.map(Some)
     }
 
-    /// Loads the rest of a game whose row was read already.
+    /// Loads the rest of a game whose row was read already, with its record of moves: the
+    /// moves come from the record, both kinds of break from one query.
     pub async fn load_rest(
         conn: &mut store::SqliteConnection,
-        row: GameRow,
+        row: store::GameWithRecord,
     ) -> anyhow::Result<Game> {
-        let id = row.id.as_str();
+        let id = row.game.id.as_str();
+        let (partner_breaks, my_breaks) = store::breaks_for(conn, id).await?;
         let parts = Parts {
-            moves: store::moves(conn, id).await?,
+            moves: row.moves(false)?,
             penalties: store::penalties(conn, id).await?,
             extras: store::extras(conn, id).await?,
-            partner_breaks: store::game_breaks(conn, id).await?,
+            partner_breaks,
             variations: store::variations(conn, id).await?,
         };
-        let my_breaks = store::my_breaks(conn).await?;
-        Game::from_parts(row, parts, my_breaks)
+        Game::from_parts(row.game, parts, my_breaks)
     }
 
     /// Loads every game that is not finished (with `all`, every game) in a handful of queries.
