@@ -2,7 +2,8 @@
 """The one table of benches/run: each figure next to its limit (measured in the same run) and
 its target (issue 9). Reads what the benches printed into DIR:
 
-  parse.txt (cargo bench --bench parse), python.txt (parse_baseline.py),
+  parse-N.txt (cargo bench --bench parse), python-N.txt (parse_baseline.py), rounds N = 1, 2, …
+  taken in turns (each side's best round counts),
   store.txt (cargo bench --bench store), sync.txt and live.txt (daemon.py: RESULT lines).
 
     table.py DIR        (Markdown on stdout)
@@ -23,6 +24,16 @@ def rows_of(path):
         if m:
             out[m.group(1).strip()] = (int(m.group(3)), int(m.group(4) or 0), int(m.group(2)))
     return out
+
+
+def best_of(d, prefix):
+    """Each set's best round of `prefix-N.txt` (`prefix.txt` for a single round)."""
+    best = {}
+    for path in sorted(d.glob(f"{prefix}-*.txt")) or [d / f"{prefix}.txt"]:
+        for name, row in rows_of(path).items():
+            if name not in best or row[0] > best[name][0]:
+                best[name] = row
+    return best
 
 
 def results(*paths):
@@ -48,7 +59,7 @@ def main():
         mark = "—" if met is None else ("yes" if met else "**no**")
         table.append((figure, measured, limit, target, mark))
 
-    ours, python = rows_of(d / "parse.txt"), rows_of(d / "python.txt")
+    ours, python = best_of(d, "parse"), best_of(d, "python")
     for name, (rate, _, count) in ours.items():
         py = python.get(name)
         limit = "—"
