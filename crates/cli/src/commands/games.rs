@@ -19,13 +19,20 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         Game::load_all_dates(&mut conn, all).await?
     };
     drop(conn);
-    let mut rows = Vec::with_capacity(games.len());
-    for g in games {
-        let report = g.report(today)?;
-        let next = report.deadlines.first().map(|d| (d.date, d.kind));
-        let left = report.clock.get(g.me).left;
-        rows.push((g, report, next, left));
-    }
+    // Each game's clock, the games split over two threads (1,000 games take a few ms).
+    let reports = |part: Vec<Game>| -> anyhow::Result<Vec<_>> {
+        part.into_iter()
+            .map(|g| {
+                let report = g.report(today)?;
+                let next = report.deadlines.first().map(|d| (d.date, d.kind));
+                let left = report.clock.get(g.me).left;
+                Ok((g, report, next, left))
+            })
+            .collect()
+    };
+    let (first, second) = in_two_halves(games, reports);
+    let mut rows = first?;
+    rows.extend(second?);
     // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
     rows.sort_by(|(a, _, a_next, a_left), (b, _, b_next, b_left)| {
         let key = |g: &Game, next: &Option<(NaiveDate, _)>, left| {
