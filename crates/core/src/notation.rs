@@ -665,13 +665,12 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
         // Legal when no piece of the other side attacks our king once the move is made (a
         // piece captured on `to` attacks nothing).
         let vacated = occupied.without(from);
-        let safe = if role == Role::King {
-            (board.attacks_to(to, them, vacated) & !shakmaty::Bitboard::from_square(to)).is_empty()
+        let (king_on, after) = if role == Role::King {
+            (to, vacated)
         } else {
-            (board.attacks_to(king, them, vacated.with(to)) & !shakmaty::Bitboard::from_square(to))
-                .is_empty()
+            (king, vacated.with(to))
         };
-        if !safe {
+        if board.attacks_to(king_on, them, after).without(to).any() {
             continue;
         }
         if found.is_some() {

@@ -69,9 +69,6 @@ pub fn cause_name(c: PenaltyCause) -> String {
         .unwrap_or_default()
 }
 
-/// From this many games on, [`Game::load_all`] unpacks them on two threads.
-const PARALLEL_FROM: usize = 64;
-
 impl Game {
     /// Loads one game, or `None` if there is no game with that id.
     pub async fn load(
@@ -171,14 +168,8 @@ impl Game {
                 .collect::<anyhow::Result<Vec<Game>>>()
         };
         // Unpacking and replaying a thousand games' moves is most of `games`: the second half
-        // goes to a thread of its own. A handful of games is done here.
-        if games.len() < PARALLEL_FROM {
-            return build(games);
-        }
-        let (first, second) = super::in_two_halves(games, build);
-        let mut first = first?;
-        first.extend(second?);
-        Ok(first)
+        // goes to a thread of its own.
+        super::map_in_two_halves(games, build)
     }
 
     /// A game from its rows, its moves replayed into `plies`.
@@ -638,7 +629,7 @@ mod tests {
     async fn many_games_load_in_order_with_their_own_moves() {
         let store = ccmail_store::Store::memory().await.unwrap();
         let start: NaiveDate = "2026-01-10".parse().unwrap();
-        let games = PARALLEL_FROM + 7;
+        let games = crate::app::PARALLEL_FROM + 7;
         let mut tx = store.begin().await.unwrap();
         for i in 0..games {
             let id = format!("g{i:03}");

@@ -72,6 +72,24 @@ fn parse_when(text: &str, tz: Tz) -> anyhow::Result<DateTime<Tz>> {
         .with_context(|| format!("noon of {date} does not exist in {tz}"))
 }
 
+/// From this many items on, [`map_in_two_halves`] starts a second thread.
+pub const PARALLEL_FROM: usize = 64;
+
+/// `work` over `items`, its results in order: a handful of items here, from
+/// [`PARALLEL_FROM`] on each half on a thread of its own ([`in_two_halves`]).
+pub fn map_in_two_halves<T: Send, R: Send, E: Send>(
+    items: Vec<T>,
+    work: impl Fn(Vec<T>) -> Result<Vec<R>, E> + Sync,
+) -> Result<Vec<R>, E> {
+    if items.len() < PARALLEL_FROM {
+        return work(items);
+    }
+    let (first, second) = in_two_halves(items, work);
+    let mut first = first?;
+    first.extend(second?);
+    Ok(first)
+}
+
 /// `work` on each half of `items`, the second half on a thread of its own, and the two
 /// results in order: for work per game that needs nothing from the other games (`games` on
 /// a thousand of them).

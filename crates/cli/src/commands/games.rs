@@ -1,7 +1,7 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
 use ccmail::app::game::{Game, color_name};
-use ccmail::app::in_two_halves;
+use ccmail::app::{in_two_halves, map_in_two_halves};
 use ccmail_core::clock::DeadlineKind;
 use ccmail_store as store;
 use chrono::NaiveDate;
@@ -19,7 +19,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         Game::load_all_dates(&mut conn, all).await?
     };
     drop(conn);
-    // Each game's clock, the games split over two threads (1,000 games take a few ms).
+    // Each game's clock, a thousand games split over two threads (they take a few ms).
     let reports = |part: Vec<Game>| -> anyhow::Result<Vec<_>> {
         part.into_iter()
             .map(|g| {
@@ -30,9 +30,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             })
             .collect()
     };
-    let (first, second) = in_two_halves(games, reports);
-    let mut rows = first?;
-    rows.extend(second?);
+    let mut rows = map_in_two_halves(games, reports)?;
     // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
     rows.sort_by(|(a, _, a_next, a_left), (b, _, b_next, b_left)| {
         let key = |g: &Game, next: &Option<(NaiveDate, _)>, left| {
