@@ -291,6 +291,152 @@ fn private_mail_is_left_exactly_as_it_was() {
     });
 }
 
+/// A message of over 150 KB: `from`, `extra` header fields, a text, a photo of
+/// 200 KB, and maybe a PGN file after the photo.
+fn with_photo(
+    from: &str,
+    name: &str,
+    tag: &str,
+    extra: &str,
+    text: &str,
+    pgn: Option<&str>,
+) -> Vec<u8> {
+    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
+        .repeat(2_600);
+    let mut m = format!(
+        "From: <{from}>\r\nTo: <white@example.test>\r\nSubject: {name}\r\n\
+         Date: Mon, 02 Mar 2026 09:00:00 +0300\r\nMessage-ID: <{name}.{tag}@example.org>\r\n{extra}\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\
+         --b\r\nContent-Type: image/jpeg; name=\"photo.jpg\"\r\n\
+         Content-Disposition: attachment; filename=\"photo.jpg\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{photo}"
+    );
+    if let Some(pgn) = pgn {
+        m.push_str(&format!(
+            "--b\r\nContent-Type: application/octet-stream; name=\"move.pgn\"\r\n\r\n{pgn}\r\n"
+        ));
+    }
+    m.push_str("--b--\r\n");
+    m.into_bytes()
+}
+
+/// A first read of many messages looks at a large one by its first 64 KB and what the server
+/// says of its parts: private mail with an attachment is skipped without the rest being
+/// downloaded, and chess mail with one — from the opponent, in a game's thread, or a PGN file
+/// after a photo — is fetched and kept whole, byte for byte. Nothing is flagged.
+#[test]
+fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
+    let Some(s) = servers() else { return };
+    let tag = unique("large");
+    let (white, black) = players(&s, &tag, "first_sync_since = 2026-02-01");
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter(&tag), &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter(&tag), &[]);
+    let login = "white@example.test";
+    white.ok(&["--now", "2026-03-01", "move", &wg, "e4", "--yes"]);
+    black.ok(&["--now", "2026-03-02", "run", "--once"]);
+    black.ok(&["--now", "2026-03-02", "move", &bg, "e5", "--yes"]);
+    // Our move's Message-ID, which a reply from a new address answers.
+    let ours = support::block_on(async {
+        let store = ccmail_store::Store::open(&white.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        let sent = ccmail_store::game_messages(&mut conn, &wg).await.unwrap();
+        sent[0].message_id.clone().expect("our move's Message-ID")
+    });
+    let pgn =
+        "[Event \"Daemon Cup 2026\"]\r\n[White \"Белов\"]\r\n[Black \"Чернов\"]\r\n\r\n1. e4 e5 *";
+    let black_email = black.email.as_str();
+    let reply = format!("In-Reply-To: <{ours}>\r\n");
+    // Chess mail, each with a photo.
+    let chess = [
+        with_photo(
+            black_email,
+            "photos",
+            &tag,
+            "",
+            "Photos from the club!",
+            None,
+        ),
+        with_photo(
+            "black@new.example.org",
+            "new-address",
+            &tag,
+            &reply,
+            "My new address.",
+            None,
+        ),
+        with_photo(
+            "black@new.example.org",
+            "pgn-file",
+            &tag,
+            "",
+            "The game so far.",
+            Some(pgn),
+        ),
+    ];
+    let private = with_photo(
+        "mom@example.org",
+        "holiday",
+        &tag,
+        "",
+        "Holiday photos!",
+        None,
+    );
+    for raw in chess.iter().chain([&private]) {
+        assert!(raw.len() > 150_000);
+        support::append(&s, login, &tag, raw, &[], None);
+    }
+    // Enough small private mail for the first read to ask the messages' sizes (it does from
+    // 26 new messages on).
+    let mut small = Vec::new();
+    for i in 0..30 {
+        let name = format!("note{i}");
+        small.push(
+            Own("news@example.org", &name, "Nothing new.", &[], None).append(&s, login, &tag),
+        );
+    }
+    let before = flags(&s, login, &tag);
+    let out = white
+        .command(&["--now", "2026-03-03", "run", "--once"])
+        .env("RUST_LOG", LOG)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert_eq!(flags(&s, login, &tag), before, "nothing flagged");
+    assert_eq!(
+        log.matches("skipped by its head").count(),
+        1,
+        "only the private mail with a photo is settled by its head: {log}"
+    );
+    let shown = white.json(&["--now", "2026-03-03", "show", &wg]);
+    assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
+    support::block_on(async {
+        let store = ccmail_store::Store::open(&white.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        for raw in &chess {
+            let mid = support::message_id(raw);
+            let id = ccmail_store::find_by_message_id(&mut conn, "in", &mid)
+                .await
+                .unwrap()
+                .unwrap_or_else(|| panic!("{mid} was not kept"));
+            let kept = ccmail_store::raw(&mut conn, id).await.unwrap().unwrap();
+            assert!(
+                kept == *raw,
+                "{mid}: {} bytes kept of {}",
+                kept.len(),
+                raw.len()
+            );
+        }
+        for raw in small.iter().map(|(_, raw)| raw).chain([&private]) {
+            let found = ccmail_store::find_message(&mut conn, "in", None, raw)
+                .await
+                .unwrap();
+            assert_eq!(found, None, "{} was stored", support::message_id(raw));
+        }
+    });
+}
+
 #[test]
 fn a_changed_uidvalidity_reads_the_mailbox_again_without_applying_twice() {
     let Some(s) = servers() else { return };

@@ -154,6 +154,75 @@ fn an_imap_connection_cut_in_the_middle_of_a_fetch_loses_nothing() {
     );
 }
 
+/// The first read looks at a large message by its head (`BODYSTRUCTURE BODY.PEEK[]<0.n>`);
+/// when that look fails — here the connection is cut in the middle of the server's answer, as
+/// async-imap would fail on an answer it can't read — the same pass connects again and fetches
+/// the message whole.
+#[test]
+fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
+    let Some(s) = servers() else { return };
+    let tag = unique("cutheads");
+    create_mailboxes(
+        &s,
+        &["white@example.test", "black@example.test", ARBITER],
+        &tag,
+    );
+    // 30 games: a first read of more than 25 messages asks their sizes, and looks at the
+    // large ones by their heads.
+    let (me, _partner, games) = opened(&s, &tag, 30);
+    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
+        .repeat(2_600);
+    let private = format!(
+        "From: <mom@example.org>\r\nTo: <black@example.test>\r\nSubject: holiday\r\n\
+         Message-ID: <holiday.{tag}@example.org>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHoliday photos!\r\n\
+         --b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n{photo}--b--\r\n"
+    )
+    .into_bytes();
+    support::append(&s, "black@example.test", &tag, &private, &[], None);
+    let proxy = Proxy::start(
+        s.imap_port,
+        Plan {
+            cut: Some(Cut {
+                dir: Dir::Down,
+                marker: b"BODYSTRUCTURE (".to_vec(),
+                after: 50,
+                times: 1,
+            }),
+            ..Plan::default()
+        },
+    );
+    through(&me, &s, proxy.port);
+    let before = flags(&s, "black@example.test", &tag);
+    let out = me
+        .command(&["--now", NOW, "run", "--once"])
+        .env("RUST_LOG", LOG)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert_eq!(proxy.cuts(), 1, "{log}");
+    assert!(
+        log.contains("connecting again to fetch them whole"),
+        "{log}"
+    );
+    each_applied_once(&me, &games);
+    let kept = support::block_on(async {
+        let store = ccmail_store::Store::open(&me.db()).await.unwrap();
+        let mut c = store.conn().await.unwrap();
+        ccmail_store::find_message(&mut c, "in", None, &private)
+            .await
+            .unwrap()
+    });
+    assert_eq!(kept, None, "the private mail was stored");
+    assert_eq!(
+        flags(&s, "black@example.test", &tag),
+        before,
+        "no flag changed"
+    );
+}
+
 #[test]
 fn the_imap_server_restarted_during_a_fetch_and_during_idle_loses_nothing() {
     let Some(_shared) = servers() else { return };

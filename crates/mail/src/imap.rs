@@ -27,7 +27,7 @@ use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
 
 pub use self::error::ImapError;
-pub use self::fetch::Fetched;
+pub use self::fetch::{Fetched, Head};
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
 

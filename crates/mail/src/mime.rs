@@ -143,10 +143,20 @@ pub fn decode_head(raw: &[u8], limit: usize) -> Option<Result<Decoded, MimeError
     if raw.len() <= limit {
         return Some(decode(raw));
     }
-    let head = &raw[..limit];
+    if pgn_part_after(raw, limit) {
+        return None;
+    }
+    decode_cut(&raw[..limit])
+}
+
+/// [`decode_head`] for a head that is all there is at hand — the first bytes of a larger
+/// message, fetched on their own (IMAP `BODY.PEEK[]<0.n>`), whose parts the caller has
+/// checked for PGN another way (the server's `BODYSTRUCTURE`). `None` when the header block
+/// does not end within the head, or no text was found in it.
+pub fn decode_cut(head: &[u8]) -> Option<Result<Decoded, MimeError>> {
     let header_ends = memchr::memmem::find(head, b"\n\r\n").is_some()
         || memchr::memmem::find(head, b"\n\n").is_some();
-    if !header_ends || pgn_part_after(raw, limit) {
+    if !header_ends {
         return None;
     }
     match decode(head) {

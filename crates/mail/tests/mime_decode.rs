@@ -374,4 +374,15 @@ fn the_head_of_a_large_message_or_none() {
     let mut long = format!("X-Long: {}\r\n", "a".repeat(70_000)).into_bytes();
     long.extend_from_slice(&large);
     assert_eq!(decode_head(&long, 65_536), None);
+
+    // The head fetched alone (its PGN parts checked by the server): the same look.
+    use ccmail_mail::mime::decode_cut;
+    assert_eq!(decode_cut(&large[..65_536]), decode_head(&large, 65_536));
+    let m = multipart(&[photo.clone(), text.clone()]);
+    assert_eq!(decode_cut(&m[..65_536]), None, "no text in the head");
+    assert_eq!(
+        decode_cut(&long[..65_536]),
+        None,
+        "the header block goes on"
+    );
 }

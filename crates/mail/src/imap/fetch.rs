@@ -1,5 +1,6 @@
 //! Reading messages (UID SEARCH, UID FETCH with `BODY.PEEK[]`), reading flags, and APPEND.
 
+use async_imap::imap_proto::{BodyContentCommon, BodyParams, BodyStructure};
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use futures::TryStreamExt;
 
@@ -26,6 +27,28 @@ impl std::fmt::Debug for Fetched {
             .field("uid", &self.uid)
             .field("internal_date", &self.internal_date)
             .field("raw_len", &self.raw.len())
+            .finish()
+    }
+}
+
+/// The start of a message, fetched without the rest ([`Imap::fetch_heads`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Head {
+    pub uid: u32,
+    /// The message's first bytes, exactly as stored.
+    pub head: Vec<u8>,
+    /// Whether one of its parts may carry a PGN game: its type, or one of its parameters
+    /// (the file name, say), names "chess" or "pgn" in any case. As broad as the MIME layer's
+    /// scan of a message's part headers ([`crate::mime::decode_head`]).
+    pub pgn_part: bool,
+}
+
+impl std::fmt::Debug for Head {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Head")
+            .field("uid", &self.uid)
+            .field("head_len", &self.head.len())
+            .field("pgn_part", &self.pgn_part)
             .finish()
     }
 }
@@ -125,6 +148,54 @@ impl Imap {
             });
         }
         Ok(())
+    }
+
+    /// The first `limit` bytes of each of these messages (those still there), in UID order,
+    /// with what the server's `BODYSTRUCTURE` says of their parts: a look at a large message
+    /// without fetching its attachments (`BODY.PEEK[]<0.limit>`: no flag changes).
+    pub async fn fetch_heads(&mut self, uids: &[u32], limit: u32) -> Result<Vec<Head>, ImapError> {
+        let mut uids = uids.to_vec();
+        uids.sort_unstable();
+        uids.dedup();
+        let mut out = Vec::with_capacity(uids.len());
+        for batch in uids.chunks(FETCH_BATCH) {
+            let set = uid_set(batch);
+            let items = format!("(UID BODYSTRUCTURE BODY.PEEK[]<0.{limit}>)");
+            let command = format!("UID FETCH {set} {items}");
+            let timeout = self.timeout;
+            let session = self.session()?;
+            let fetches = timed(timeout, &command, async {
+                session
+                    .uid_fetch(&set, &items)
+                    .await
+                    .map_err(|e| ImapError::from_imap(&command, e))?
+                    .try_collect::<Vec<_>>()
+                    .await
+                    .map_err(|e| ImapError::from_imap(&command, e))
+            })
+            .await?;
+            for fetch in fetches {
+                let (Some(uid), Some(head)) = (fetch.uid, fetch.body()) else {
+                    continue;
+                };
+                if batch.binary_search(&uid).is_err() {
+                    continue;
+                }
+                let structure = fetch.bodystructure().ok_or_else(|| ImapError::Protocol {
+                    command: command.clone(),
+                    reply: format!("UID {uid}: no BODYSTRUCTURE"),
+                })?;
+                out.push(Head {
+                    uid,
+                    head: head.to_vec(),
+                    pgn_part: may_carry_pgn(structure),
+                });
+            }
+        }
+        out.sort_by_key(|h| h.uid);
+        out.dedup_by_key(|h| h.uid);
+        self.drain_unsolicited();
+        Ok(out)
     }
 
     /// The sizes (RFC822.SIZE, in bytes) of the messages with these UIDs (those still there),
@@ -255,6 +326,58 @@ pub(crate) fn uid_set(sorted: &[u32]) -> String {
     out
 }
 
+/// Whether any part of a `BODYSTRUCTURE` names "chess" or "pgn" (any case) in its type,
+/// subtype, description, disposition or any parameter. Walked without recursion: the server
+/// reports the nesting of any mail it holds.
+fn may_carry_pgn(structure: &BodyStructure<'_>) -> bool {
+    let names = |text: &str| {
+        let text = text.to_ascii_lowercase();
+        text.contains("chess") || text.contains("pgn")
+    };
+    let params_name = |params: &BodyParams<'_>| {
+        params
+            .iter()
+            .flatten()
+            .any(|(key, value)| names(key) || names(value))
+    };
+    let common_names = |c: &BodyContentCommon<'_>| {
+        names(&c.ty.ty)
+            || names(&c.ty.subtype)
+            || params_name(&c.ty.params)
+            || c.disposition
+                .as_ref()
+                .is_some_and(|d| names(&d.ty) || params_name(&d.params))
+    };
+    let mut stack = vec![structure];
+    while let Some(part) = stack.pop() {
+        let (common, single) = match part {
+            BodyStructure::Basic { common, other, .. }
+            | BodyStructure::Text { common, other, .. } => (common, Some(other)),
+            BodyStructure::Message {
+                common,
+                other,
+                body,
+                ..
+            } => {
+                stack.push(body);
+                (common, Some(other))
+            }
+            BodyStructure::Multipart { common, bodies, .. } => {
+                stack.extend(bodies);
+                (common, None)
+            }
+        };
+        if common_names(common)
+            || single
+                .and_then(|s| s.description.as_deref())
+                .is_some_and(names)
+        {
+            return true;
+        }
+    }
+    false
+}
+
 fn flag_text(flag: async_imap::types::Flag<'_>) -> String {
     use async_imap::types::Flag;
     match flag {
@@ -288,6 +411,44 @@ mod tests {
         assert_eq!(uid_set(&[5]), "5");
         assert_eq!(uid_set(&[1, 2, 3, 7, 9, 10]), "1:3,7,9:10");
         assert_eq!(uid_set(&[4, 6, 8]), "4,6,8");
+    }
+
+    /// `may_carry_pgn` of a BODYSTRUCTURE as the server writes it.
+    fn pgn_in(structure: &str) -> bool {
+        use async_imap::imap_proto::{AttributeValue, Response};
+        let line = format!("* 1 FETCH (UID 7 BODYSTRUCTURE {structure})\r\n");
+        let (_, response) = Response::parse(line.as_bytes()).expect("a FETCH response");
+        let Response::Fetch(_, attrs) = response else {
+            panic!("not a FETCH: {response:?}")
+        };
+        attrs
+            .iter()
+            .find_map(|a| match a {
+                AttributeValue::BodyStructure(s) => Some(may_carry_pgn(s)),
+                _ => None,
+            })
+            .expect("a BODYSTRUCTURE")
+    }
+
+    #[test]
+    fn a_part_that_may_carry_pgn_is_seen_at_any_depth() {
+        let text = r#"("text" "plain" ("charset" "utf-8") NIL NIL "8bit" 120 4 NIL NIL NIL NIL)"#;
+        let pdf = r#"("application" "pdf" ("name" "doc.pdf") NIL NIL "base64" 300000 NIL ("attachment" ("filename" "doc.pdf")) NIL NIL)"#;
+        let mixed = |parts: &str| format!(r#"({parts} "mixed" ("boundary" "b1") NIL NIL NIL)"#);
+        assert!(!pgn_in(text));
+        assert!(!pgn_in(&mixed(&format!("{text}{pdf}"))));
+        for pgn in [
+            r#"("application" "x-chess-pgn" NIL NIL NIL "7bit" 300 NIL NIL NIL NIL)"#,
+            r#"("APPLICATION" "X-CHESS" NIL NIL NIL "7bit" 300 NIL NIL NIL NIL)"#,
+            r#"("application" "octet-stream" ("name" "Game.PGN") NIL NIL "base64" 300 NIL NIL NIL NIL)"#,
+            r#"("application" "octet-stream" NIL NIL NIL "base64" 300 NIL ("attachment" ("filename*" "utf-8''%D0%BF.pgn")) NIL NIL)"#,
+            r#"("application" "octet-stream" NIL NIL "Chess game" "base64" 300 NIL NIL NIL NIL)"#,
+        ] {
+            assert!(pgn_in(pgn), "{pgn}");
+            // After a large attachment, one multipart further down.
+            let inner = format!(r#"({text}{pgn} "alternative" ("boundary" "b2") NIL NIL NIL)"#);
+            assert!(pgn_in(&mixed(&format!("{pdf}{inner}"))), "{pgn} nested");
+        }
     }
 
     #[test]

@@ -21,6 +21,8 @@ use crate::app::Me;
 use crate::incoming::{self, Incoming};
 
 const NOTHING: &str = "no game's correspondent, thread, or header with a move";
+const OWN: &str = "from our own address";
+const CORRESPONDENT: &str = "from an opponent or arbiter of a game";
 
 /// How much of a large message is decoded to decide whether it is chess mail (see
 /// [`Filter::pre`]).
@@ -35,6 +37,28 @@ pub enum Pre {
         ids: Vec<String>,
         otherwise: Checked,
     },
+}
+
+/// What a message's headers and the start of its text say ([`Filter::look`]).
+enum Look {
+    /// From the player's own address (rule 1).
+    Own,
+    /// From a game's opponent or arbiter (rule 2).
+    Correspondent,
+    /// A line could give the reader a game header (rule 4, to be read through); `ids`: the
+    /// Message-IDs it answers (rule 3).
+    MayName { ids: Vec<String> },
+    /// None of that; chess mail only if it answers a game's message (rule 3).
+    Nothing { ids: Vec<String> },
+}
+
+/// `otherwise`, unless the message answers one of `ids` and the store says that is a game's.
+fn thread(ids: Vec<String>, otherwise: Checked) -> Pre {
+    if ids.is_empty() {
+        Pre::Decided(otherwise)
+    } else {
+        Pre::Thread { ids, otherwise }
+    }
 }
 
 /// A message checked: chess mail comes with the move reader's reading of it (for `apply`,
@@ -116,17 +140,29 @@ impl Filter {
             };
             whole.map(|d| Box::new(incoming::read_decoded(d)))
         };
+        match self.look(&head) {
+            Look::Own => Pre::Decided(Checked::NotChess(OWN)),
+            Look::Correspondent => Pre::Decided(
+                read_whole(head).map_or(Checked::NotChess("not a mail message"), |incoming| {
+                    Checked::Chess(CORRESPONDENT, incoming)
+                }),
+            ),
+            Look::MayName { ids } => thread(
+                ids,
+                read_whole(head).map_or(Checked::NotChess("not a mail message"), Self::by_content),
+            ),
+            Look::Nothing { ids } => thread(ids, Checked::NotChess(NOTHING)),
+        }
+    }
+
+    /// What a message's headers and the start of its text say (rules 1, 2 and 4's first test).
+    fn look(&self, head: &Decoded) -> Look {
         let from = head.from.as_ref().map(|a| a.normalized_email());
         if from.as_deref() == Some(self.me.as_str()) {
-            return Pre::Decided(Checked::NotChess("from our own address"));
+            return Look::Own;
         }
         if from.is_some_and(|f| self.correspondents.contains(&f)) {
-            let why = "from an opponent or arbiter of a game";
-            return Pre::Decided(
-                read_whole(head).map_or(Checked::NotChess("not a mail message"), |incoming| {
-                    Checked::Chess(why, incoming)
-                }),
-            );
+            return Look::Correspondent;
         }
         let ids: Vec<String> = head
             .in_reply_to
@@ -134,16 +170,49 @@ impl Filter {
             .chain(&head.references)
             .cloned()
             .collect();
-        let otherwise = if message::may_name_a_game(&head.text, &head.pgn) {
-            read_whole(head).map_or(Checked::NotChess("not a mail message"), Self::by_content)
+        if message::may_name_a_game(&head.text, &head.pgn) {
+            Look::MayName { ids }
         } else {
-            Checked::NotChess(NOTHING)
-        };
-        if ids.is_empty() {
-            Pre::Decided(otherwise)
-        } else {
-            Pre::Thread { ids, otherwise }
+            Look::Nothing { ids }
         }
+    }
+
+    /// For a message larger than [`HEAD`] of which only the first [`HEAD`] bytes were fetched
+    /// (`pgn_part`: the server says a part of it may carry PGN): `Some` when those bytes
+    /// settle it as [`Filter::pre`] on the whole message would — mail that is not chess mail,
+    /// or that is unless it answers a game's message ([`Pre::Thread`], which the caller asks
+    /// the store, [`Filter::in_a_games_thread`]). `None` when the whole message must be
+    /// fetched and looked at: it may be chess mail, or the head can't tell.
+    pub fn settled_by_head(&self, head: &[u8], pgn_part: bool) -> Option<Pre> {
+        if pgn_part {
+            return None;
+        }
+        // A panic here (there should be none) leaves the message to `pre`, which is guarded.
+        catch_unwind(AssertUnwindSafe(|| {
+            let Ok(decoded) = mime::decode_cut(head)? else {
+                // The header block is within the head, and that is what fails a message.
+                return Some(Pre::Decided(Checked::NotChess("not a mail message")));
+            };
+            match self.look(&decoded) {
+                Look::Own => Some(Pre::Decided(Checked::NotChess(OWN))),
+                Look::Correspondent | Look::MayName { .. } => None,
+                Look::Nothing { ids } => Some(thread(ids, Checked::NotChess(NOTHING))),
+            }
+        }))
+        .unwrap_or(None)
+    }
+
+    /// Whether one of these Message-IDs is a message of a game.
+    pub async fn in_a_games_thread(
+        conn: &mut SqliteConnection,
+        ids: &[String],
+    ) -> anyhow::Result<bool> {
+        for id in ids {
+            if store::game_of_message_id(conn, id).await?.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Rule 3, the thread: what [`Filter::pre`] left to the store.
@@ -157,14 +226,12 @@ impl Filter {
             Pre::Decided(checked) => return Ok(checked),
             Pre::Thread { ids, otherwise } => (ids, otherwise),
         };
-        for id in &ids {
-            if store::game_of_message_id(conn, id).await?.is_some() {
-                let why = "answers a message of a game";
-                return Ok(match otherwise {
-                    Checked::Chess(_, incoming) => Checked::Chess(why, incoming),
-                    Checked::NotChess(_) => Checked::Chess(why, Box::new(incoming::read(raw))),
-                });
-            }
+        if Self::in_a_games_thread(conn, &ids).await? {
+            let why = "answers a message of a game";
+            return Ok(match otherwise {
+                Checked::Chess(_, incoming) => Checked::Chess(why, incoming),
+                Checked::NotChess(_) => Checked::Chess(why, Box::new(incoming::read(raw))),
+            });
         }
         Ok(otherwise)
     }
@@ -341,9 +408,14 @@ mod tests {
     /// Mail from an unknown address, `text` and then a photo larger than [`HEAD`], and then
     /// maybe a PGN file.
     fn with_photo(text: &str, pgn: Option<&str>) -> Vec<u8> {
+        with_photo_from("someone@new.example.org", "", text, pgn)
+    }
+
+    /// [`with_photo`] from `from`, with `extra` header fields.
+    fn with_photo_from(from: &str, extra: &str, text: &str, pgn: Option<&str>) -> Vec<u8> {
         let photo = "QUJDRA==\r\n".repeat(HEAD / 5);
         let mut m = format!(
-            "From: <someone@new.example.org>\r\nTo: <ivanov@example.org>\r\nSubject: hi\r\n\
+            "From: <{from}>\r\nTo: <ivanov@example.org>\r\nSubject: hi\r\n{extra}\
              Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
              --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\
              --b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n{photo}"
@@ -387,6 +459,83 @@ mod tests {
                 let pgn = &incoming.decoded.as_ref().unwrap().pgn;
                 assert_eq!(pgn.len(), usize::from(what.contains("PGN")), "{what}");
                 assert_eq!(incoming.message.header.white.as_deref(), Some("Иванов"));
+            }
+        }
+    }
+
+    /// What a verdict says, for comparing two.
+    fn verdict(pre: &Pre) -> String {
+        let said = |c: &Checked| match c {
+            Checked::NotChess(why) => format!("not chess: {why}"),
+            Checked::Chess(why, _) => format!("chess: {why}"),
+        };
+        match pre {
+            Pre::Decided(checked) => said(checked),
+            Pre::Thread { ids, otherwise } => format!("thread {ids:?}, else {}", said(otherwise)),
+        }
+    }
+
+    /// The first [`HEAD`] bytes of a large message, fetched alone, settle only mail that is not
+    /// chess mail (or is only if it answers a game's message), and settle it exactly as
+    /// [`Filter::pre`] does on the whole; all else is fetched whole.
+    #[tokio::test]
+    async fn a_head_settles_only_what_the_whole_message_would() {
+        let store = store_with_a_game().await;
+        let filter = Filter::load(&store, &me()).await.unwrap();
+        let pgn = "[Event \"Кубок клуба 2026\"]\r\n[White \"Иванов\"]\r\n[Black \"Петров\"]\r\n\r\n1. e4 *";
+        let reply = "In-Reply-To: <ccmail.g1.1.abc@example.org>\r\n";
+        // What it is, the message, whether a part may carry PGN, settled by the head?
+        let cases = [
+            (
+                "a note above a photo",
+                with_photo("Holiday photos!", None),
+                false,
+                true,
+            ),
+            (
+                "a note above a photo, answering something",
+                with_photo_from("someone@new.example.org", reply, "Photos!", None),
+                false,
+                true,
+            ),
+            (
+                "our own photos",
+                with_photo_from("ivanov@example.org", "", STANDARD, None),
+                false,
+                true,
+            ),
+            (
+                "a move above a photo",
+                with_photo(STANDARD, None),
+                false,
+                false,
+            ),
+            (
+                "the opponent's photos",
+                with_photo_from("petrov@example.org", "", "Photos!", None),
+                false,
+                false,
+            ),
+            (
+                "a PGN file after a photo",
+                with_photo("My move is in the file.", Some(pgn)),
+                true,
+                false,
+            ),
+            (
+                "no text before the photo",
+                with_photo_from("someone@new.example.org", "", "", None),
+                false,
+                false,
+            ),
+        ];
+        for (what, raw, pgn_part, settled) in cases {
+            assert!(raw.len() > HEAD, "{what}");
+            let by_head = filter.settled_by_head(&raw[..HEAD], pgn_part);
+            assert_eq!(by_head.is_some(), settled, "{what}: {by_head:?}");
+            if let Some(by_head) = by_head {
+                assert!(!verdict(&by_head).starts_with("chess"), "{what}");
+                assert_eq!(verdict(&by_head), verdict(&filter.pre(&raw)), "{what}");
             }
         }
     }

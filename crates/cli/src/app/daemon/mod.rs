@@ -20,6 +20,9 @@
 //! - It never changes the mailbox: bodies are read with `BODY.PEEK[]` (no `\Seen`), nothing
 //!   is flagged, moved or deleted. The only writes are the copies APPENDed to `sent_mailbox`,
 //!   when the config names one (created if missing).
+//! - It downloads no more of the private mail than it needs to tell it is private: a read of
+//!   many messages looks at a message over 64 KB by its first 64 KB (`BODY.PEEK[]<0.65536>`)
+//!   and the server's `BODYSTRUCTURE`, and fetches the rest only when it may be chess mail.
 //! - It stores and applies **chess mail only** ([`filter`]): a message is chess mail when its
 //!   sender is the opponent or the arbiter of one of the player's games, when it answers a
 //!   message of a game (In-Reply-To / References), or when ccmail's reader finds a game
@@ -44,6 +47,7 @@ pub mod nudge;
 mod outbox;
 mod sync;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -88,6 +92,9 @@ pub struct Daemon {
     pub tz: Tz,
     pub imap: Option<Watch>,
     pub smtp: Option<Smtp>,
+    /// Set when the server's answer to a look at large messages' heads could not be read:
+    /// from then on every message is fetched whole ([`sync`]).
+    pub heads_refused: AtomicBool,
 }
 
 impl Daemon {
@@ -112,6 +119,7 @@ impl Daemon {
             tz: cfg.player.tz()?,
             imap,
             smtp,
+            heads_refused: AtomicBool::new(false),
         })
     }
 

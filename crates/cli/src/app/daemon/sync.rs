@@ -1,10 +1,13 @@
 //! One pass over the mailbox: the UIDs after the last one read, a batch at a time, in three
 //! stages that overlap: a batch fetched, the one before it filtered (on a thread of its own
 //! when the pass has several batches), the one before that applied — its chess mail applied
-//! and its last UID recorded in one transaction.
+//! and its last UID recorded in one transaction. A pass that asked the messages' sizes (more
+//! than [`SMALL`]) fetches a large message whole only when its head may be chess mail
+//! ([`fetch_batch`]).
 
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
@@ -12,7 +15,7 @@ use ccmail_store::{self as store, SqliteConnection, SyncState};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
-use super::filter::{Checked, Filter, Pre};
+use super::filter::{Checked, Filter, HEAD, Pre};
 use super::{Daemon, Stop, Watch};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
@@ -28,24 +31,88 @@ const BATCH_BYTES: u64 = 2 << 20;
 /// daemon's usual pass: the one message IDLE announced).
 const SMALL: usize = 25;
 
-/// The UIDs in batches of at most [`BATCH`] messages and [`BATCH_BYTES`] bytes, in order.
-fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<u32>> {
-    let mut out: Vec<Vec<u32>> = Vec::new();
+/// The messages (UID, size) in batches of at most [`BATCH`] messages and [`BATCH_BYTES`]
+/// bytes, in order.
+fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
+    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut bytes = 0;
     for &(uid, size) in sizes {
-        let size = u64::from(size);
+        let size64 = u64::from(size);
         match out.last_mut() {
-            Some(batch) if batch.len() < BATCH && bytes + size <= BATCH_BYTES => {
-                batch.push(uid);
-                bytes += size;
+            Some(batch) if batch.len() < BATCH && bytes + size64 <= BATCH_BYTES => {
+                batch.push((uid, size));
+                bytes += size64;
             }
             _ => {
-                out.push(vec![uid]);
-                bytes = size;
+                out.push(vec![(uid, size)]);
+                bytes = size64;
             }
         }
     }
     out
+}
+
+/// A batch's messages, whole, but for the large mail its head shows is not chess mail.
+///
+/// A message of up to [`HEAD`] bytes (or of a size not asked: `0`) is fetched whole at once.
+/// A larger one is first looked at by its first [`HEAD`] bytes and the server's word on its
+/// parts ([`Imap::fetch_heads`]), and fetched whole only when that does not settle it as not
+/// chess mail ([`Filter::settled_by_head`]; one that may answer a game's message is asked of
+/// the store). So the attachments of the player's private mail are not downloaded; what is
+/// decided on a head is what [`Filter::pre`] decides on the whole, which decodes no more of
+/// it. Returns the messages, in UID order, and how many were settled by their heads.
+async fn fetch_batch(
+    imap: &mut Imap,
+    d: &Daemon,
+    w: &Watch,
+    filter: &Filter,
+    batch: &[(u32, u32)],
+) -> anyhow::Result<(Vec<Fetched>, usize)> {
+    let limit = u32::try_from(HEAD).unwrap_or(u32::MAX);
+    let (large, mut whole): (Vec<_>, Vec<_>) = batch
+        .iter()
+        .partition(|&&(_, size)| size > limit && !d.heads_refused.load(Ordering::Relaxed));
+    let mut whole: Vec<u32> = whole.drain(..).map(|(uid, _)| uid).collect();
+    let mut settled = 0;
+    if !large.is_empty() {
+        let uids: Vec<u32> = large.iter().map(|&(uid, _)| uid).collect();
+        let heads = match imap.fetch_heads(&uids, limit).await {
+            Ok(heads) => heads,
+            Err(e) => {
+                // An answer that could not be read (async-imap takes a BODYSTRUCTURE it can't
+                // parse for a broken connection) may leave the connection out of step: a new
+                // one fetches these messages whole, and every large message after them.
+                d.heads_refused.store(true, Ordering::Relaxed);
+                tracing::warn!(
+                    "looking at large messages by their heads failed ({e}); connecting again to \
+                     fetch them whole"
+                );
+                let validity = imap.uid_validity();
+                *imap = Imap::connect(&w.config).await?;
+                anyhow::ensure!(
+                    imap.uid_validity() == validity,
+                    "the mailbox's UIDVALIDITY changed while it was read"
+                );
+                whole.extend(uids);
+                Vec::new()
+            }
+        };
+        let mut conn = d.store.conn().await?;
+        for head in heads {
+            let needed = match filter.settled_by_head(&head.head, head.pgn_part) {
+                None => true,
+                Some(Pre::Thread { ids, .. }) => Filter::in_a_games_thread(&mut conn, &ids).await?,
+                Some(Pre::Decided(checked)) => checked.is_chess(),
+            };
+            if needed {
+                whole.push(head.uid);
+            } else {
+                tracing::debug!(uid = head.uid, "skipped by its head, not chess mail");
+                settled += 1;
+            }
+        }
+    }
+    Ok((imap.fetch_uids(&whole).await?, settled))
 }
 
 /// A batch looked at by the filter, or being looked at on a thread of its own.
@@ -129,7 +196,8 @@ pub(super) async fn pass(
     let filter = Arc::new(Filter::load(&d.store, &d.me).await?);
     let batches = match uids.len() {
         0 => Vec::new(),
-        n if n <= SMALL => vec![uids.clone()],
+        // Sizes not asked (a round trip less for the usual pass): fetched whole.
+        n if n <= SMALL => vec![uids.iter().map(|&uid| (uid, 0)).collect()],
         _ => batches(&imap.sizes(&uids).await?),
     };
     // The next batch is fetched, and looked at by the filter on another thread, while this
@@ -138,9 +206,12 @@ pub(super) async fn pass(
     let many = batches.len() > 1;
     let (send, received) = mpsc::channel::<(u32, Looked)>(1);
     let looking = Arc::clone(&filter);
+    // Mail settled by its head counts as read as soon as it is fetched.
+    let settled_bar = bar.clone();
     let fetching = async move {
         for batch in &batches {
-            let fetched = imap.fetch_uids(batch).await?;
+            let (fetched, settled) = fetch_batch(imap, d, w, &looking, batch).await?;
+            settled_bar.inc(settled as u64);
             let looking = Arc::clone(&looking);
             let look = move || {
                 fetched
@@ -158,7 +229,7 @@ pub(super) async fn pass(
             } else {
                 Looked::Done(look())
             };
-            let last = batch.last().copied().unwrap_or(0);
+            let last = batch.last().map_or(0, |&(uid, _)| uid);
             if send.send((last, looked)).await.is_err() {
                 break; // the reading stopped
             }
@@ -334,7 +405,11 @@ mod tests {
         // 0.75 MB each: two to a batch; a message larger than a batch has one of its own.
         let (mb, big) = (1 << 20, 3 << 18);
         let sizes = [(1, big), (2, big), (3, big), (7, 20 * mb), (9, 10)];
-        assert_eq!(batches(&sizes), [vec![1, 2], vec![3], vec![7], vec![9]]);
+        let uids: Vec<Vec<u32>> = batches(&sizes)
+            .iter()
+            .map(|b| b.iter().map(|&(uid, _)| uid).collect())
+            .collect();
+        assert_eq!(uids, [vec![1, 2], vec![3], vec![7], vec![9]]);
         assert!(batches(&[]).is_empty());
     }
 }
