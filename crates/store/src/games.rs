@@ -149,9 +149,15 @@ pub async fn games_with_records(
         "WHERE status != 'finished'"
     };
     let sql = format!("SELECT {COLUMNS}, record FROM games {filter} ORDER BY created_at, id");
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .fetch_all(conn)
-        .await?)
+    // The rows are read first and decoded after: decoding (and so freeing) each row while
+    // sqlx's thread still reads the next ones, as `query_as` does, took twice as long for a
+    // thousand games (28 ms against 14, warm) — both threads allocating and freeing SQLite
+    // values at once.
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(conn).await?;
+    Ok(rows
+        .iter()
+        .map(sqlx::FromRow::from_row)
+        .collect::<std::result::Result<_, _>>()?)
 }
 
 /// As [`games`], each with its moves, read from the game's `record` (one row per game, not
