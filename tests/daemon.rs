@@ -9,7 +9,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use support::instance::Instance;
-use support::{Player, create_mailboxes, flags, messages, servers, unique};
+use support::{Player, create_mailboxes, flags, messages, servers, unique, with_photo};
 
 const ARBITER: &str = "arbiter@example.test";
 /// The log level the tests read: the daemon's own debug lines, nothing from sqlx.
@@ -291,36 +291,6 @@ fn private_mail_is_left_exactly_as_it_was() {
     });
 }
 
-/// A message of over 150 KB: `from`, `extra` header fields, a text, a photo of
-/// 200 KB, and maybe a PGN file after the photo.
-fn with_photo(
-    from: &str,
-    name: &str,
-    tag: &str,
-    extra: &str,
-    text: &str,
-    pgn: Option<&str>,
-) -> Vec<u8> {
-    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
-        .repeat(2_600);
-    let mut m = format!(
-        "From: <{from}>\r\nTo: <white@example.test>\r\nSubject: {name}\r\n\
-         Date: Mon, 02 Mar 2026 09:00:00 +0300\r\nMessage-ID: <{name}.{tag}@example.org>\r\n{extra}\
-         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
-         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\
-         --b\r\nContent-Type: image/jpeg; name=\"photo.jpg\"\r\n\
-         Content-Disposition: attachment; filename=\"photo.jpg\"\r\n\
-         Content-Transfer-Encoding: base64\r\n\r\n{photo}"
-    );
-    if let Some(pgn) = pgn {
-        m.push_str(&format!(
-            "--b\r\nContent-Type: application/octet-stream; name=\"move.pgn\"\r\n\r\n{pgn}\r\n"
-        ));
-    }
-    m.push_str("--b--\r\n");
-    m.into_bytes()
-}
-
 /// A first read of many messages looks at a large one by its first 64 KB and what the server
 /// says of its parts: private mail with an attachment is skipped without the rest being
 /// downloaded, and chess mail with one — from the opponent, in a game's thread, or a PGN file
@@ -351,24 +321,24 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
     let chess = [
         with_photo(
             black_email,
-            "photos",
-            &tag,
+            login,
+            &format!("photos.{tag}"),
             "",
             "Photos from the club!",
             None,
         ),
         with_photo(
             "black@new.example.org",
-            "new-address",
-            &tag,
+            login,
+            &format!("new-address.{tag}"),
             &reply,
             "My new address.",
             None,
         ),
         with_photo(
             "black@new.example.org",
-            "pgn-file",
-            &tag,
+            login,
+            &format!("pgn-file.{tag}"),
             "",
             "The game so far.",
             Some(pgn),
@@ -376,8 +346,8 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
     ];
     let private = with_photo(
         "mom@example.org",
-        "holiday",
-        &tag,
+        login,
+        &format!("holiday.{tag}"),
         "",
         "Holiday photos!",
         None,

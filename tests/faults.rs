@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use support::instance::Instance;
 use support::proxy::{Cut, Dir, Plan, Proxy};
-use support::{Player, create_mailboxes, flags, messages, servers, unique};
+use support::{Player, create_mailboxes, flags, messages, servers, unique, with_photo};
 
 const ARBITER: &str = "arbiter@example.test";
 const NOW: &str = "2026-03-02";
@@ -170,16 +170,14 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     // 30 games: a first read of more than 25 messages asks their sizes, and looks at the
     // large ones by their heads.
     let (me, _partner, games) = opened(&s, &tag, 30);
-    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
-        .repeat(2_600);
-    let private = format!(
-        "From: <mom@example.org>\r\nTo: <black@example.test>\r\nSubject: holiday\r\n\
-         Message-ID: <holiday.{tag}@example.org>\r\nMIME-Version: 1.0\r\n\
-         Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
-         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHoliday photos!\r\n\
-         --b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n{photo}--b--\r\n"
-    )
-    .into_bytes();
+    let private = with_photo(
+        "mom@example.org",
+        "black@example.test",
+        &format!("holiday.{tag}"),
+        "",
+        "Holiday photos!",
+        None,
+    );
     support::append(&s, "black@example.test", &tag, &private, &[], None);
     let proxy = Proxy::start(
         s.imap_port,

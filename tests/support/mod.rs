@@ -143,6 +143,36 @@ pub fn append(
     });
 }
 
+/// A message of over 150 KB from `from` to `to`, Message-ID `<ID@example.org>`, with `extra`
+/// header fields: `text`, a photo of 200 KB, and maybe a PGN file after the photo.
+pub fn with_photo(
+    from: &str,
+    to: &str,
+    id: &str,
+    extra: &str,
+    text: &str,
+    pgn: Option<&str>,
+) -> Vec<u8> {
+    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
+        .repeat(2_600);
+    let mut m = format!(
+        "From: <{from}>\r\nTo: <{to}>\r\nSubject: {id}\r\n\
+         Date: Mon, 02 Mar 2026 09:00:00 +0300\r\nMessage-ID: <{id}@example.org>\r\n{extra}\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\
+         --b\r\nContent-Type: image/jpeg; name=\"photo.jpg\"\r\n\
+         Content-Disposition: attachment; filename=\"photo.jpg\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{photo}"
+    );
+    if let Some(pgn) = pgn {
+        m.push_str(&format!(
+            "--b\r\nContent-Type: application/octet-stream; name=\"move.pgn\"\r\n\r\n{pgn}\r\n"
+        ));
+    }
+    m.push_str("--b--\r\n");
+    m.into_bytes()
+}
+
 /// The Message-ID of a raw message, without `<>`.
 pub fn message_id(raw: &[u8]) -> String {
     let v = mail::header(raw, "Message-ID").expect("a Message-ID");

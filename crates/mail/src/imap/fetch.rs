@@ -101,72 +101,71 @@ impl Imap {
     /// The messages with these UIDs (those still there), in UID order, read with
     /// `BODY.PEEK[]`.
     pub async fn fetch_uids(&mut self, uids: &[u32]) -> Result<Vec<Fetched>, ImapError> {
-        let mut uids = uids.to_vec();
-        uids.sort_unstable();
-        uids.dedup();
-        let mut out = Vec::with_capacity(uids.len());
-        for batch in uids.chunks(FETCH_BATCH) {
-            self.fetch_batch(batch, &mut out).await?;
-        }
-        out.sort_by_key(|m| m.uid);
-        out.dedup_by_key(|m| m.uid);
-        self.drain_unsolicited();
-        Ok(out)
-    }
-
-    async fn fetch_batch(&mut self, uids: &[u32], out: &mut Vec<Fetched>) -> Result<(), ImapError> {
-        let set = uid_set(uids);
-        let command = format!("UID FETCH {set} (UID INTERNALDATE BODY.PEEK[])");
-        let limit = self.timeout;
-        let session = self.session()?;
-        let fetches = timed(limit, &command, async {
-            session
-                .uid_fetch(&set, "(UID INTERNALDATE BODY.PEEK[])")
-                .await
-                .map_err(|e| ImapError::from_imap(&command, e))?
-                .try_collect::<Vec<_>>()
-                .await
-                .map_err(|e| ImapError::from_imap(&command, e))
-        })
-        .await?;
-        for fetch in fetches {
-            // Another client's flag change can show up as an extra FETCH without a body.
-            let (Some(uid), Some(body)) = (fetch.uid, fetch.body()) else {
-                continue;
-            };
-            if uids.binary_search(&uid).is_err() {
-                continue;
-            }
-            let internal_date = fetch.internal_date().ok_or_else(|| ImapError::Protocol {
-                command: command.clone(),
-                reply: format!("UID {uid}: no readable INTERNALDATE"),
-            })?;
-            out.push(Fetched {
-                uid,
-                internal_date,
-                raw: body.to_vec(),
-            });
-        }
-        Ok(())
+        self.fetch_each(
+            uids,
+            "(UID INTERNALDATE BODY.PEEK[])",
+            |uid, fetch, command| {
+                // Another client's flag change can show up as an extra FETCH without a body.
+                let Some(body) = fetch.body() else {
+                    return Ok(None);
+                };
+                let internal_date = fetch.internal_date().ok_or_else(|| ImapError::Protocol {
+                    command: command.to_owned(),
+                    reply: format!("UID {uid}: no readable INTERNALDATE"),
+                })?;
+                Ok(Some(Fetched {
+                    uid,
+                    internal_date,
+                    raw: body.to_vec(),
+                }))
+            },
+        )
+        .await
     }
 
     /// The first `limit` bytes of each of these messages (those still there), in UID order,
     /// with what the server's `BODYSTRUCTURE` says of their parts: a look at a large message
     /// without fetching its attachments (`BODY.PEEK[]<0.limit>`: no flag changes).
     pub async fn fetch_heads(&mut self, uids: &[u32], limit: u32) -> Result<Vec<Head>, ImapError> {
+        let items = format!("(UID BODYSTRUCTURE BODY.PEEK[]<0.{limit}>)");
+        self.fetch_each(uids, &items, |uid, fetch, command| {
+            let Some(head) = fetch.body() else {
+                return Ok(None);
+            };
+            let structure = fetch.bodystructure().ok_or_else(|| ImapError::Protocol {
+                command: command.to_owned(),
+                reply: format!("UID {uid}: no BODYSTRUCTURE"),
+            })?;
+            Ok(Some(Head {
+                uid,
+                head: head.to_vec(),
+                pgn_part: may_carry_pgn(structure),
+            }))
+        })
+        .await
+    }
+
+    /// `UID FETCH` of `items` for these UIDs, [`FETCH_BATCH`] at a time; `read` makes each
+    /// answer (its UID, the answer, the command for errors) into an item, or `None` for an
+    /// answer without what was asked. The items of the UIDs asked for, in UID order, once each.
+    async fn fetch_each<T: Uid>(
+        &mut self,
+        uids: &[u32],
+        items: &str,
+        read: impl Fn(u32, &async_imap::types::Fetch, &str) -> Result<Option<T>, ImapError>,
+    ) -> Result<Vec<T>, ImapError> {
         let mut uids = uids.to_vec();
         uids.sort_unstable();
         uids.dedup();
         let mut out = Vec::with_capacity(uids.len());
         for batch in uids.chunks(FETCH_BATCH) {
             let set = uid_set(batch);
-            let items = format!("(UID BODYSTRUCTURE BODY.PEEK[]<0.{limit}>)");
             let command = format!("UID FETCH {set} {items}");
-            let timeout = self.timeout;
+            let limit = self.timeout;
             let session = self.session()?;
-            let fetches = timed(timeout, &command, async {
+            let fetches = timed(limit, &command, async {
                 session
-                    .uid_fetch(&set, &items)
+                    .uid_fetch(&set, items)
                     .await
                     .map_err(|e| ImapError::from_imap(&command, e))?
                     .try_collect::<Vec<_>>()
@@ -174,26 +173,15 @@ impl Imap {
                     .map_err(|e| ImapError::from_imap(&command, e))
             })
             .await?;
-            for fetch in fetches {
-                let (Some(uid), Some(head)) = (fetch.uid, fetch.body()) else {
+            for fetch in &fetches {
+                let Some(uid) = fetch.uid.filter(|u| batch.binary_search(u).is_ok()) else {
                     continue;
                 };
-                if batch.binary_search(&uid).is_err() {
-                    continue;
-                }
-                let structure = fetch.bodystructure().ok_or_else(|| ImapError::Protocol {
-                    command: command.clone(),
-                    reply: format!("UID {uid}: no BODYSTRUCTURE"),
-                })?;
-                out.push(Head {
-                    uid,
-                    head: head.to_vec(),
-                    pgn_part: may_carry_pgn(structure),
-                });
+                out.extend(read(uid, fetch, &command)?);
             }
         }
-        out.sort_by_key(|h| h.uid);
-        out.dedup_by_key(|h| h.uid);
+        out.sort_by_key(T::uid);
+        out.dedup_by_key(|m| m.uid());
         self.drain_unsolicited();
         Ok(out)
     }
@@ -300,6 +288,23 @@ impl Imap {
 /// `1-Mar-2026`, the IMAP `date` of SEARCH SINCE.
 pub(crate) fn imap_date(day: NaiveDate) -> String {
     day.format("%-d-%b-%Y").to_string()
+}
+
+/// What [`Imap::fetch_each`] sorts its items by.
+trait Uid {
+    fn uid(&self) -> u32;
+}
+
+impl Uid for Fetched {
+    fn uid(&self) -> u32 {
+        self.uid
+    }
+}
+
+impl Uid for Head {
+    fn uid(&self) -> u32 {
+        self.uid
+    }
 }
 
 /// A compact UID set for sorted UIDs: `1:3,7,9:10`.
