@@ -62,6 +62,26 @@ fn through(p: &Player, s: &support::Servers, port: u16) {
     std::fs::write(p.config(), config.replace(&from, &to)).unwrap();
 }
 
+/// The player of [`opened`] with 30 games, in a fresh mailbox `tag`, whose IMAP goes through
+/// a proxy that makes `cut`.
+fn opened_through(s: &support::Servers, tag: &str, cut: Cut) -> (Player, Vec<String>, Proxy) {
+    create_mailboxes(
+        s,
+        &["white@example.test", "black@example.test", ARBITER],
+        tag,
+    );
+    let (me, _partner, games) = opened(s, tag, 30);
+    let proxy = Proxy::start(
+        s.imap_port,
+        Plan {
+            cut: Some(cut),
+            ..Plan::default()
+        },
+    );
+    through(&me, s, proxy.port);
+    (me, games, proxy)
+}
+
 /// How many moves the player's database holds.
 fn moves(p: &Player) -> usize {
     support::block_on(async {
@@ -111,26 +131,17 @@ fn each_applied_once(me: &Player, games: &[String]) {
 fn an_imap_connection_cut_in_the_middle_of_a_fetch_loses_nothing() {
     let Some(s) = servers() else { return };
     let tag = unique("cutfetch");
-    create_mailboxes(
-        &s,
-        &["white@example.test", "black@example.test", ARBITER],
-        &tag,
-    );
-    let (me, _partner, games) = opened(&s, &tag, 30);
     // The first two connections that fetch bodies are cut 3,000 bytes into the first body.
-    let proxy = Proxy::start(
-        s.imap_port,
-        Plan {
-            cut: Some(Cut {
-                dir: Dir::Down,
-                marker: b"BODY[] {".to_vec(),
-                after: 3000,
-                times: 2,
-            }),
-            ..Plan::default()
+    let (me, games, proxy) = opened_through(
+        &s,
+        &tag,
+        Cut {
+            dir: Dir::Down,
+            marker: b"BODY[] {".to_vec(),
+            after: 3000,
+            times: 2,
         },
     );
-    through(&me, &s, proxy.port);
     let before = flags(&s, "black@example.test", &tag);
     let mut d = me.spawn(&["--now", NOW, "run"], LOG);
     wait_until("every move applied", Duration::from_secs(60), || {
@@ -162,14 +173,18 @@ fn an_imap_connection_cut_in_the_middle_of_a_fetch_loses_nothing() {
 fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     let Some(s) = servers() else { return };
     let tag = unique("cutheads");
-    create_mailboxes(
-        &s,
-        &["white@example.test", "black@example.test", ARBITER],
-        &tag,
-    );
     // 30 games: a first read of more than 25 messages asks their sizes, and looks at the
-    // large ones by their heads.
-    let (me, _partner, games) = opened(&s, &tag, 30);
+    // large ones by their heads. The first answer with a BODYSTRUCTURE is cut.
+    let (me, games, proxy) = opened_through(
+        &s,
+        &tag,
+        Cut {
+            dir: Dir::Down,
+            marker: b"BODYSTRUCTURE (".to_vec(),
+            after: 50,
+            times: 1,
+        },
+    );
     let private = with_photo(
         "mom@example.org",
         "black@example.test",
@@ -179,19 +194,6 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
         None,
     );
     support::append(&s, "black@example.test", &tag, &private, &[], None);
-    let proxy = Proxy::start(
-        s.imap_port,
-        Plan {
-            cut: Some(Cut {
-                dir: Dir::Down,
-                marker: b"BODYSTRUCTURE (".to_vec(),
-                after: 50,
-                times: 1,
-            }),
-            ..Plan::default()
-        },
-    );
-    through(&me, &s, proxy.port);
     let before = flags(&s, "black@example.test", &tag);
     let out = me
         .command(&["--now", NOW, "run", "--once"])

@@ -109,10 +109,9 @@ impl Imap {
                 let Some(body) = fetch.body() else {
                     return Ok(None);
                 };
-                let internal_date = fetch.internal_date().ok_or_else(|| ImapError::Protocol {
-                    command: command.to_owned(),
-                    reply: format!("UID {uid}: no readable INTERNALDATE"),
-                })?;
+                let internal_date = fetch
+                    .internal_date()
+                    .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))?;
                 Ok(Some(Fetched {
                     uid,
                     internal_date,
@@ -132,10 +131,9 @@ impl Imap {
             let Some(head) = fetch.body() else {
                 return Ok(None);
             };
-            let structure = fetch.bodystructure().ok_or_else(|| ImapError::Protocol {
-                command: command.to_owned(),
-                reply: format!("UID {uid}: no BODYSTRUCTURE"),
-            })?;
+            let structure = fetch
+                .bodystructure()
+                .ok_or_else(|| missing(command, uid, "BODYSTRUCTURE"))?;
             Ok(Some(Head {
                 uid,
                 head: head.to_vec(),
@@ -288,6 +286,14 @@ impl Imap {
 /// `1-Mar-2026`, the IMAP `date` of SEARCH SINCE.
 pub(crate) fn imap_date(day: NaiveDate) -> String {
     day.format("%-d-%b-%Y").to_string()
+}
+
+/// An answer of `command` without `what` for message `uid`.
+fn missing(command: &str, uid: u32, what: &str) -> ImapError {
+    ImapError::Protocol {
+        command: command.to_owned(),
+        reply: format!("UID {uid}: no {what}"),
+    }
 }
 
 /// What [`Imap::fetch_each`] sorts its items by.
