@@ -84,7 +84,8 @@ def main():
         ratio = float(r[k + "ratio"])
         row(
             f"2. first sync, {size:,} messages ({r[k + 'mb']} MB; {r[k + 'moves']} moves applied)",
-            f"{r[k + 'ccmail_ms']} ms",
+            f"{r[k + 'ccmail_ms']} ms"
+            + (f" ({r[k + 'served_mb']} MB fetched)" if k + "served_mb" in r else ""),
             f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×",
             "≤ 1.5× the bare fetch",
             ratio <= 1.5,
