@@ -1,13 +1,16 @@
 //! One pass over the mailbox: the UIDs after the last one read, a batch at a time, in three
 //! stages that overlap: a batch fetched, the one before it filtered (on a thread of its own
 //! when the pass has several batches), the one before that applied — its chess mail applied
-//! and its last UID recorded in one transaction. A pass that asked the messages' sizes (more
+//! and its last UID recorded in a transaction, committed when the next batch is not there yet
+//! (or after [`HOLD`]): while the applying is what holds the read up, one disk flush covers
+//! several batches. A pass that asked the messages' sizes (more
 //! than [`SMALL`]) fetches a large message whole only when its head may be chess mail
 //! ([`fetch_batch`]).
 
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
@@ -26,6 +29,10 @@ const BATCH: usize = 100;
 /// …and how many bytes, unless one message is larger. (Each UID FETCH costs a few
 /// milliseconds besides the bytes: a 5,000-message first sync takes ~50 of them.)
 const BATCH_BYTES: u64 = 2 << 20;
+
+/// The longest a pass keeps applied batches uncommitted while the next is ready: a bound on
+/// the write lock it holds and on the work a crash would redo.
+const HOLD: Duration = Duration::from_millis(250);
 
 /// Up to this many new messages are fetched in one go without asking their sizes first (the
 /// daemon's usual pass: the one message IDLE announced).
@@ -240,19 +247,24 @@ pub(super) async fn pass(
         // Owned here, so that a stop drops it and ends the fetching.
         let mut received = received;
         let mut chess = 0;
+        // The batches' applies and the last UID read are committed together: when the next
+        // batch is not there yet (no write lock held while the server is waited for), or
+        // after HOLD. A crash (or an error) before a commit reads those batches again from
+        // the start.
+        let mut open = None;
         while let Some((last, looked)) = received.recv().await {
             let looked = looked.get().await?;
-            // A batch is applied, and the last UID read recorded, in one transaction: one
-            // commit and one disk flush a batch. A crash (or an error) before the commit reads
-            // the batch again from the start.
-            let mut tx = d.store.begin().await?;
+            if open.is_none() {
+                open = Some((d.store.begin().await?, Instant::now()));
+            }
+            let (tx, since) = open.as_mut().expect("a transaction is open");
             let mut stopped = false;
             for (m, pre) in looked {
                 if stop.is_set() {
                     stopped = true;
                     break;
                 }
-                if one(&mut tx, d, w, &filter, clock, validity, &m, pre).await? {
+                if one(tx, d, w, &filter, clock, validity, &m, pre).await? {
                     chess += 1;
                 }
                 mark.state.last_uid = i64::from(m.uid);
@@ -262,12 +274,19 @@ pub(super) async fn pass(
                 // UIDs gone between SEARCH and FETCH count as read too.
                 mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
             }
-            mark.save_in(&mut tx, clock).await?;
-            tx.commit().await?;
-            mark.saved = Some(mark.state.last_uid);
+            mark.save_in(tx, clock).await?;
+            if stopped || received.is_empty() || since.elapsed() >= HOLD {
+                let (tx, _) = open.take().expect("a transaction is open");
+                tx.commit().await?;
+                mark.saved = Some(mark.state.last_uid);
+            }
             if stopped {
                 break;
             }
+        }
+        if let Some((tx, _)) = open.take() {
+            tx.commit().await?;
+            mark.saved = Some(mark.state.last_uid);
         }
         anyhow::Ok(chess)
     };
