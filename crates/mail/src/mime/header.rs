@@ -26,17 +26,18 @@ pub(crate) fn first<'h, 'a>(
 /// not UTF-8, as windows-1251 (with a problem noted).
 pub(crate) fn unfolded(header: &MailHeader<'_>, problems: &mut Vec<String>) -> String {
     let raw = header.get_value_raw();
-    let text = match std::str::from_utf8(raw) {
-        Ok(s) => s.to_owned(),
+    match std::str::from_utf8(raw) {
+        // Most fields are one line: nothing to unfold.
+        Ok(s) if !s.contains(['\r', '\n']) => s.trim().to_owned(),
+        Ok(s) => unfold(s),
         Err(_) => {
             problems.push(format!(
                 "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
                 String::from_utf8_lossy(header.get_key_raw()).trim()
             ));
-            codec::windows_1251(raw)
+            unfold(&codec::windows_1251(raw))
         }
-    };
-    unfold(&text)
+    }
 }
 
 fn unfold(text: &str) -> String {
