@@ -42,22 +42,6 @@ pub async fn my_breaks(conn: &mut SqliteConnection) -> Result<Vec<BreakRow>> {
     .await?)
 }
 
-/// The partner's breaks in one game and the player's own breaks (in every game), in one
-/// query: each by start date.
-pub async fn breaks_for(
-    conn: &mut SqliteConnection,
-    game: &str,
-) -> Result<(Vec<BreakRow>, Vec<BreakRow>)> {
-    let rows: Vec<BreakRow> = sqlx::query_as(
-        "SELECT id, game_id, from_date, to_date, notice_date, ended_on, created_at FROM breaks \
-         WHERE game_id = ? OR game_id IS NULL ORDER BY from_date, id",
-    )
-    .bind(game)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().partition(|b| b.game_id.is_some()))
-}
-
 /// The partner's breaks in one game.
 pub async fn game_breaks(conn: &mut SqliteConnection, game: &str) -> Result<Vec<BreakRow>> {
     Ok(sqlx::query_as(

@@ -12,6 +12,7 @@
 //! connection for reads, or a transaction (`&mut *tx`) when a message, the game change and
 //! what the rules require in answer must land together or not at all.
 
+mod attached;
 mod breaks;
 mod copies;
 mod games;
@@ -28,6 +29,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub use attached::*;
 pub use breaks::*;
 pub use copies::*;
 pub use games::*;

@@ -430,8 +430,8 @@ async fn breaks_penalties_extras_and_sync_state() {
         game_breaks(&mut c, "g1").await.unwrap()[0].notice_date,
         Some(d("2026-06-01"))
     );
-    // Both kinds in one query: the game's own, then the player's, each by start date; another
-    // game's break is in neither.
+    // Both kinds of break (and the rest attached to the game) in one query: each by start
+    // date; another game's break is in neither.
     insert_game(&mut c, &game("g2", "other@example.net"))
         .await
         .unwrap();
@@ -447,7 +447,11 @@ async fn breaks_penalties_extras_and_sync_state() {
         };
         insert_break(&mut c, &row).await.unwrap();
     }
-    let (partner, mine) = breaks_for(&mut c, "g1").await.unwrap();
+    let Attached {
+        partner_breaks: partner,
+        my_breaks: mine,
+        ..
+    } = attached(&mut c, "g1").await.unwrap();
     let starts = |rows: &[BreakRow]| {
         rows.iter()
             .map(|r| r.from_date.to_string())
@@ -485,6 +489,53 @@ async fn breaks_penalties_extras_and_sync_state() {
         extras(&mut c, "g1").await.unwrap()[0].to_date,
         d("2026-03-05")
     );
+    // Everything attached to a game in one query is what each kind's own query reads: two of
+    // each, in their order, and none of another game's.
+    let message = insert_message(&mut c, &incoming(b"a faulty move", None))
+        .await
+        .unwrap()
+        .id();
+    for g in ["g1", "g2"] {
+        let penalty = PenaltyRow {
+            game_id: g.into(),
+            ply: 3,
+            message: Some(message),
+            ..p.clone()
+        };
+        insert_penalty(&mut c, &penalty).await.unwrap();
+        let extra = ExtraRow {
+            game_id: g.into(),
+            fault: None,
+            ..e.clone()
+        };
+        insert_extra(&mut c, &extra).await.unwrap();
+        for (with, through) in [(12, Some(14)), (6, None)] {
+            let v = VariationRow {
+                id: 0,
+                game_id: g.into(),
+                proposed_by: "white".into(),
+                proposed_with: with,
+                moves: "e2e4 e7e5".into(),
+                accepted_through: through,
+            };
+            insert_variation(&mut c, &v).await.unwrap();
+        }
+    }
+    let a = attached(&mut c, "g1").await.unwrap();
+    assert_eq!(
+        a,
+        Attached {
+            partner_breaks: game_breaks(&mut c, "g1").await.unwrap(),
+            my_breaks: my_breaks(&mut c).await.unwrap(),
+            penalties: penalties(&mut c, "g1").await.unwrap(),
+            extras: extras(&mut c, "g1").await.unwrap(),
+            variations: variations(&mut c, "g1").await.unwrap(),
+        }
+    );
+    let lens = [a.penalties.len(), a.extras.len(), a.variations.len()];
+    assert_eq!(lens, [2, 2, 2]);
+    assert_eq!(a.variations[0].proposed_with, 6);
+    assert_eq!(attached(&mut c, "none").await.unwrap().partner_breaks, []);
 
     assert_eq!(sync_state(&mut c, "INBOX").await.unwrap(), None);
     let s = SyncState {

@@ -82,21 +82,20 @@ impl Game {
     }
 
     /// Loads the rest of a game whose row was read already, with its record of moves: the
-    /// moves come from the record, both kinds of break from one query.
+    /// moves come from the record, everything else attached to the game from one query.
     pub async fn load_rest(
         conn: &mut store::SqliteConnection,
         row: store::GameWithRecord,
     ) -> anyhow::Result<Game> {
-        let id = row.game.id.as_str();
-        let (partner_breaks, my_breaks) = store::breaks_for(conn, id).await?;
+        let a = store::attached(conn, &row.game.id).await?;
         let parts = Parts {
             moves: row.moves(false)?,
-            penalties: store::penalties(conn, id).await?,
-            extras: store::extras(conn, id).await?,
-            partner_breaks,
-            variations: store::variations(conn, id).await?,
+            penalties: a.penalties,
+            extras: a.extras,
+            partner_breaks: a.partner_breaks,
+            variations: a.variations,
         };
-        Game::from_parts(row.game, parts, my_breaks)
+        Game::from_parts(row.game, parts, a.my_breaks)
     }
 
     /// Loads every game that is not finished (with `all`, every game) in a handful of queries.
