@@ -10,7 +10,9 @@ use ccmail_core::clock::{
 };
 use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
-use ccmail_store::{self as store, BreakRow, ExtraRow, GameRow, MoveRow, PenaltyRow, VariationRow};
+use ccmail_store::{
+    self as store, Attached, BreakRow, ExtraRow, GameRow, MoveRow, PenaltyRow, VariationRow,
+};
 use chrono::{Days, NaiveDate};
 use serde_json::Value;
 use shakmaty::uci::UciMove;
@@ -31,16 +33,6 @@ pub struct Game {
     pub penalties: Vec<PenaltyRow>,
     pub extras: Vec<ExtraRow>,
     pub my_breaks: Vec<BreakRow>,
-    pub partner_breaks: Vec<BreakRow>,
-    pub variations: Vec<VariationRow>,
-}
-
-/// The rows of one game, as loaded.
-#[derive(Debug, Default)]
-pub struct Parts {
-    pub moves: Vec<MoveRow>,
-    pub penalties: Vec<PenaltyRow>,
-    pub extras: Vec<ExtraRow>,
     pub partner_breaks: Vec<BreakRow>,
     pub variations: Vec<VariationRow>,
 }
@@ -87,15 +79,9 @@ impl Game {
         conn: &mut store::SqliteConnection,
         row: store::GameWithRecord,
     ) -> anyhow::Result<Game> {
-        let a = store::attached(conn, &row.game.id).await?;
-        let parts = Parts {
-            moves: row.moves(false)?,
-            penalties: a.penalties,
-            extras: a.extras,
-            partner_breaks: a.partner_breaks,
-            variations: a.variations,
-        };
-        Game::from_parts(row.game, parts, a.my_breaks)
+        let attached = store::attached(conn, &row.game.id).await?;
+        let moves = row.moves(false)?;
+        Game::from_parts(row.game, moves, attached)
     }
 
     /// Loads every game that is not finished (with `all`, every game) in a handful of queries.
@@ -121,7 +107,8 @@ impl Game {
         dates_only: bool,
     ) -> anyhow::Result<Vec<Game>> {
         let rows = store::games_with_records(conn, all).await?;
-        let mut parts: HashMap<String, Parts> = HashMap::with_capacity(rows.len());
+        // Each game's attached rows, from one query per kind for all games.
+        let mut parts: HashMap<String, Attached> = HashMap::with_capacity(rows.len());
         for p in store::all_penalties(conn).await? {
             parts
                 .entry(p.game_id.clone())
@@ -151,17 +138,18 @@ impl Game {
                 (r, p)
             })
             .collect();
-        let build = |part: Vec<(store::GameWithRecord, Parts)>| {
+        let build = |part: Vec<(store::GameWithRecord, Attached)>| {
             part.into_iter()
-                .map(|(r, p)| {
-                    let p = Parts {
-                        moves: r.moves(dates_only)?,
-                        ..p
+                .map(|(r, attached)| {
+                    let moves = r.moves(dates_only)?;
+                    let attached = Attached {
+                        my_breaks: my_breaks.clone(),
+                        ..attached
                     };
                     if dates_only {
-                        Game::without_plies(r.game, p, my_breaks.clone())
+                        Game::without_plies(r.game, moves, attached)
                     } else {
-                        Game::from_parts(r.game, p, my_breaks.clone())
+                        Game::from_parts(r.game, moves, attached)
                     }
                 })
                 .collect::<anyhow::Result<Vec<Game>>>()
@@ -174,10 +162,10 @@ impl Game {
     /// A game from its rows, its moves replayed into `plies`.
     pub fn from_parts(
         row: GameRow,
-        parts: Parts,
-        my_breaks: Vec<BreakRow>,
+        moves: Vec<MoveRow>,
+        attached: Attached,
     ) -> anyhow::Result<Game> {
-        let mut game = Game::without_plies(row, parts, my_breaks)?;
+        let mut game = Game::without_plies(row, moves, attached)?;
         let mut pos = Chess::default();
         for m in &game.moves {
             let mv = uci_move(&pos, &m.uci).ok_or_else(|| {
@@ -195,7 +183,7 @@ impl Game {
     }
 
     /// A game from its rows without replaying the moves (`plies` empty).
-    fn without_plies(row: GameRow, parts: Parts, my_breaks: Vec<BreakRow>) -> anyhow::Result<Game> {
+    fn without_plies(row: GameRow, moves: Vec<MoveRow>, a: Attached) -> anyhow::Result<Game> {
         let context = || format!("game {} in the database", row.id);
         let me = color(&row.my_color).with_context(context)?;
         let profile: Profile = row.rules.parse().with_context(context)?;
@@ -210,12 +198,12 @@ impl Game {
             notation,
             language,
             plies: Vec::new(),
-            moves: parts.moves,
-            penalties: parts.penalties,
-            extras: parts.extras,
-            my_breaks,
-            partner_breaks: parts.partner_breaks,
-            variations: parts.variations,
+            moves,
+            penalties: a.penalties,
+            extras: a.extras,
+            my_breaks: a.my_breaks,
+            partner_breaks: a.partner_breaks,
+            variations: a.variations,
             row,
         })
     }

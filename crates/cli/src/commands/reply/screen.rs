@@ -376,7 +376,7 @@ pub fn wrap(text: &str, max: usize, indent: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ccmail::app::game::Parts;
+    use ccmail_store::Attached;
     use ccmail_store::{GameRow, MoveRow};
 
     fn game(moves: &str, me: &str, event: &str) -> Game {
@@ -405,11 +405,7 @@ mod tests {
             arbiter_email: "arbiter@example.org".into(),
             ..GameRow::new("g1", day(0), "2026-03-01T12:00:00+03:00")
         };
-        let parts = Parts {
-            moves: rows,
-            ..Parts::default()
-        };
-        Game::from_parts(row, parts, Vec::new()).unwrap()
+        Game::from_parts(row, rows, Attached::default()).unwrap()
     }
 
     /// 36 plies of a Sicilian.
