@@ -76,13 +76,13 @@ async fn fetch_batch(
     batch: &[(u32, u32)],
 ) -> anyhow::Result<(Vec<Fetched>, usize)> {
     let limit = u32::try_from(HEAD).unwrap_or(u32::MAX);
-    let (large, mut whole): (Vec<_>, Vec<_>) = batch
+    let (large, small): (Vec<_>, Vec<_>) = batch
         .iter()
         .partition(|&&(_, size)| size > limit && !d.heads_refused.load(Ordering::Relaxed));
-    let mut whole: Vec<u32> = whole.drain(..).map(|(uid, _)| uid).collect();
+    let mut whole: Vec<u32> = small.into_iter().map(|&(uid, _)| uid).collect();
     let mut settled = 0;
     if !large.is_empty() {
-        let uids: Vec<u32> = large.iter().map(|&(uid, _)| uid).collect();
+        let uids: Vec<u32> = large.iter().map(|&&(uid, _)| uid).collect();
         let heads = match imap.fetch_heads(&uids, limit).await {
             Ok(heads) => heads,
             Err(e) => {
