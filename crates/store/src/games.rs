@@ -265,6 +265,28 @@ pub async fn set_awaited_received(
     Ok(())
 }
 
+/// Adds a line to the notes kept for our next reply, and with `cc` has it go Cc the arbiter
+/// (51.5.1), in one statement. False when there is no such game.
+pub async fn add_reply_note(
+    conn: &mut SqliteConnection,
+    id: &str,
+    note: &str,
+    cc: bool,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE games SET \
+           reply_notes = CASE reply_notes WHEN '' THEN ?1 ELSE reply_notes || char(10) || ?1 END, \
+           answer_cc_arbiter = answer_cc_arbiter OR ?2 \
+         WHERE id = ?3",
+    )
+    .bind(note)
+    .bind(cc)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Replaces the notes kept for our next reply, and whether it goes Cc the arbiter (51.5.1).
 pub async fn set_reply_notes(
     conn: &mut SqliteConnection,

@@ -91,8 +91,8 @@ pub async fn find_message(
     find(conn, Some(direction), message_id, raw).await
 }
 
-/// [`find_message`] in both directions, an incoming message first: `apply`'s one look for a
-/// duplicate.
+/// [`find_message`] in both directions, an incoming message first: what [`insert_incoming`]
+/// finds a duplicate by.
 pub async fn find_in_or_out(
     conn: &mut SqliteConnection,
     message_id: Option<&str>,
@@ -121,21 +121,33 @@ async fn find(
     .await?)
 }
 
-/// Stores a message unless it is already there.
+/// Stores a message unless it is already there (the same direction, and the same Message-ID
+/// or the same bytes: [`find_message`]).
 pub async fn insert_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<Inserted> {
-    if let Some(id) = find_message(conn, m.direction, m.message_id, m.raw).await? {
-        return Ok(Inserted::Duplicate(id));
-    }
-    insert_new_message(conn, m).await.map(Inserted::New)
+    insert_unless_found(conn, Some(m.direction), m).await
 }
 
-/// Stores a message the caller has looked for in the same transaction and not found
-/// ([`find_in_or_out`]); returns its id. A duplicate is refused by the unique indexes.
-pub async fn insert_new_message(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<i64> {
-    let id = sqlx::query(
+/// Stores an incoming message unless it is there in either direction ([`find_in_or_out`]),
+/// in one statement when it is new: `apply`'s look for a duplicate and its insert.
+pub async fn insert_incoming(conn: &mut SqliteConnection, m: &NewMessage<'_>) -> Result<Inserted> {
+    insert_unless_found(conn, None, m).await
+}
+
+/// The insert, unless [`find`] (with `direction`) would find the message; then what it finds.
+async fn insert_unless_found(
+    conn: &mut SqliteConnection,
+    direction: Option<&str>,
+    m: &NewMessage<'_>,
+) -> Result<Inserted> {
+    let new: Option<i64> = sqlx::query_scalar(
         "INSERT INTO messages (direction, message_id, content_hash, raw, game_id, kind, \
          from_addr, to_addrs, subject, date_header, received_at, status, reason, mailbox, \
-         uid_validity, uid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         uid_validity, uid, created_at) \
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17 \
+         WHERE NOT EXISTS (SELECT 1 FROM messages \
+           WHERE direction IN (coalesce(?18, 'in'), coalesce(?18, 'out')) \
+           AND (message_id = ?2 OR content_hash = ?3)) \
+         RETURNING id",
     )
     .bind(m.direction)
     .bind(m.message_id)
@@ -154,10 +166,16 @@ pub async fn insert_new_message(conn: &mut SqliteConnection, m: &NewMessage<'_>)
     .bind(m.uid_validity)
     .bind(m.uid)
     .bind(m.created_at)
-    .execute(conn)
-    .await?
-    .last_insert_rowid();
-    Ok(id)
+    .bind(direction)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = new {
+        return Ok(Inserted::New(id));
+    }
+    let found = find(conn, direction, m.message_id, m.raw).await?;
+    // Not found in the same transaction as it was just found missing: only a message
+    // deleted in between by a statement outside one.
+    Ok(Inserted::Duplicate(found.ok_or(sqlx::Error::RowNotFound)?))
 }
 
 pub async fn message(conn: &mut SqliteConnection, id: i64) -> Result<Option<MessageRow>> {

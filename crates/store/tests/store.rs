@@ -184,6 +184,21 @@ async fn games_moves_and_variations() {
         (g.reply_notes.as_str(), g.answer_cc_arbiter),
         ("a\nb", true)
     );
+    // A note is added on a line of its own; Cc the arbiter, once asked, stays asked.
+    set_reply_notes(&mut c, "g1", "", false).await.unwrap();
+    for (note, cc, notes, cc_after) in [
+        ("a", false, "a", false),
+        ("b", true, "a\nb", true),
+        ("c", false, "a\nb\nc", true),
+    ] {
+        assert!(add_reply_note(&mut c, "g1", note, cc).await.unwrap());
+        let g = ccmail_store::game(&mut c, "g1").await.unwrap().unwrap();
+        assert_eq!(
+            (g.reply_notes.as_str(), g.answer_cc_arbiter),
+            (notes, cc_after)
+        );
+    }
+    assert!(!add_reply_note(&mut c, "g9", "a", false).await.unwrap());
 
     let v = VariationRow {
         id: 0,
@@ -280,19 +295,25 @@ async fn messages_are_stored_once() {
 
 /// `apply`'s one look for a duplicate: either direction, by Message-ID or by bytes; an
 /// incoming message first, and the one with the Message-ID before one with the same bytes.
+/// `insert_incoming` stores a message only when that look finds nothing, and otherwise says
+/// what it found.
 #[tokio::test]
 async fn a_duplicate_is_found_in_or_out_by_id_or_bytes() {
     let (_dir, store) = open().await;
     let mut c = store.conn().await.unwrap();
     let mut out = incoming(b"ours", Some("ours@x"));
     out.direction = "out";
-    let ours = insert_new_message(&mut c, &out).await.unwrap();
-    let theirs = insert_new_message(&mut c, &incoming(b"theirs", Some("t@x")))
+    let new = |i: Inserted| match i {
+        Inserted::New(id) => id,
+        Inserted::Duplicate(id) => panic!("{id} found"),
+    };
+    let ours = new(insert_message(&mut c, &out).await.unwrap());
+    let theirs = new(insert_incoming(&mut c, &incoming(b"theirs", Some("t@x")))
         .await
-        .unwrap();
-    let bytes = insert_new_message(&mut c, &incoming(b"ours again", None))
+        .unwrap());
+    let bytes = new(insert_incoming(&mut c, &incoming(b"ours again", None))
         .await
-        .unwrap();
+        .unwrap());
     let found = async |c: &mut SqliteConnection, mid: Option<&str>, raw: &[u8]| {
         find_in_or_out(c, mid, raw).await.unwrap()
     };
@@ -309,12 +330,34 @@ async fn a_duplicate_is_found_in_or_out_by_id_or_bytes() {
     );
     assert_eq!(found(&mut c, None, b"new").await, None);
     assert_eq!(found(&mut c, Some("new@x"), b"new").await, None);
-    // What was found is refused when stored without looking.
-    assert!(
-        insert_new_message(&mut c, &incoming(b"theirs", Some("t@x")))
+
+    let count = async |c: &mut SqliteConnection| -> i64 {
+        sqlx::query_scalar("SELECT count(*) FROM messages")
+            .fetch_one(c)
             .await
-            .is_err()
-    );
+            .unwrap()
+    };
+    for (mid, raw, was) in [
+        (Some("ours@x"), &b"other"[..], ours),
+        (None, b"ours", ours),
+        (Some("t@x"), b"ours", theirs),
+        (Some("ours@x"), b"ours again", bytes),
+    ] {
+        let again = insert_incoming(&mut c, &incoming(raw, mid)).await.unwrap();
+        assert_eq!(again, Inserted::Duplicate(was), "{mid:?}");
+    }
+    assert_eq!(count(&mut c).await, 3, "nothing written for a duplicate");
+    let fresh = new(insert_incoming(&mut c, &incoming(b"new", Some("new@x")))
+        .await
+        .unwrap());
+    assert_eq!(found(&mut c, Some("new@x"), b"x").await, Some(fresh));
+    // Within one direction only, `insert_message` stores what the other direction has.
+    let mut echo = incoming(b"ours", Some("ours@x"));
+    echo.direction = "in";
+    assert!(matches!(
+        insert_message(&mut c, &echo).await.unwrap(),
+        Inserted::New(_)
+    ));
 }
 
 #[tokio::test]

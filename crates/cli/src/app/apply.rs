@@ -14,7 +14,8 @@ use ccmail_core::clock::PenaltyCause;
 use ccmail_core::message::{MoveMessage, ProblemCode};
 use ccmail_core::notation::{self, MoveErrorKind};
 use ccmail_store::{
-    self as store, ExtraRow, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store, VariationRow,
+    self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
+    VariationRow,
 };
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use shakmaty::{Color, Move, Position};
@@ -120,9 +121,6 @@ pub async fn apply_in(
     incoming: &Incoming,
 ) -> anyhow::Result<Outcome> {
     let mid = incoming.message_id();
-    if let Some(id) = store::find_in_or_out(tx, mid, arrival.raw).await? {
-        return Ok(Outcome::Duplicate { message: id });
-    }
     let decoded = incoming.decoded.as_ref();
     let to_addrs = decoded.map(|d| {
         d.to.iter()
@@ -150,7 +148,10 @@ pub async fn apply_in(
         created_at: &clock.stamp(),
         ..NewMessage::default()
     };
-    let id = store::insert_new_message(tx, &row).await?;
+    let id = match store::insert_incoming(tx, &row).await? {
+        Inserted::New(id) => id,
+        Inserted::Duplicate(id) => return Ok(Outcome::Duplicate { message: id }),
+    };
     let received = clock.local_date(arrival.at);
     process(tx, me, clock, id, incoming, received, None).await
 }
@@ -483,15 +484,11 @@ pub(super) async fn add_note(
     note: &str,
     cc: bool,
 ) -> anyhow::Result<()> {
-    let row = store::game(conn, game.id())
-        .await?
-        .context("game vanished")?;
-    let mut notes = row.reply_notes.clone();
-    if !notes.is_empty() {
-        notes.push('\n');
-    }
-    notes.push_str(note);
-    store::set_reply_notes(conn, game.id(), &notes, row.answer_cc_arbiter || cc).await?;
+    anyhow::ensure!(
+        store::add_reply_note(conn, game.id(), note, cc).await?,
+        "game {} vanished",
+        game.id()
+    );
     Ok(())
 }
 

@@ -347,7 +347,10 @@ pub(super) async fn incoming_to_game(
             accepted.len()
         ));
     }
-    store::set_correction_due(conn, game.id(), None).await?;
+    if game.row.correction_due.is_some() {
+        // The correction we asked for has come (the row was read in this transaction).
+        store::set_correction_due(conn, game.id(), None).await?;
+    }
     let draw_by_me = game.row.draw_offered_by.as_deref() == Some(color_name(game.me));
     if msg.draw_offer {
         store::set_draw_offer(conn, game.id(), Some(color_name(game.opponent()))).await?;
