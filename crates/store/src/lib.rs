@@ -38,6 +38,10 @@ pub use moves::*;
 pub use outbox::*;
 pub use penalties::*;
 pub use sqlx::SqliteConnection;
+
+/// A transaction on the store ([`Store::begin`]): it derefs to a connection, and rolls back
+/// when dropped uncommitted.
+pub type Transaction = sqlx::Transaction<'static, sqlx::Sqlite>;
 pub use sync::*;
 
 /// The migrations of `migrations/`, embedded at build time.
@@ -221,7 +225,7 @@ impl Store {
     /// `BEGIN IMMEDIATE` takes the write lock at the start, waiting (busy timeout) for another
     /// writer to finish. A deferred transaction that reads and then writes would instead fail
     /// at once with "database is locked" when another connection wrote in between.
-    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+    pub async fn begin(&self) -> Result<Transaction> {
         Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
 

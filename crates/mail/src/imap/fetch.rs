@@ -7,8 +7,8 @@ use futures::TryStreamExt;
 use super::stream::timed;
 use super::{Imap, ImapError};
 
-/// How many messages one UID FETCH asks for.
-const FETCH_BATCH: usize = 100;
+/// How many messages one UID FETCH asks for (the daemon's batches: one command each).
+const FETCH_BATCH: usize = 300;
 
 /// A message as stored on the server.
 #[derive(Clone, PartialEq, Eq)]
