@@ -183,11 +183,105 @@ fn an_impossible_move_brings_a_correction_request_at_once() {
     let (to, subject, text) = out.last().unwrap();
     assert_eq!(to, "petrov@example.org");
     assert_eq!(subject, "Кубок клуба 2026: Иванов – Петров, исправьте ход");
-    assert!(text.contains("- the move 1... 5855: the king on e8 can't go to e5; 2 penalty days recorded (51.4.7)\n"), "{text}");
     assert!(
-        text.contains("2 penalty days recorded (51.4.7)\n- Прошу исправить ход (51.3.4)\n"),
+        text.contains(
+            "- ход 1... 5855 невозможен (51.3.4); начислено штрафных дней: 2 (51.4.7)\n\
+             - Прошу исправить ход (51.3.4)\n"
+        ),
         "{text}"
     );
+    // The player reads it in English.
+    let inbox = me.ok(&["inbox"]);
+    assert!(
+        inbox.contains("the move 1... 5855: the king on e8 can't go to e5"),
+        "{inbox}"
+    );
+}
+
+/// A record with moves after ours that we neither played nor offered (51.3.3).
+#[test]
+fn a_record_running_past_our_move_brings_a_correction_request() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254 5755 2. 7163\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nМой ход: 2... 2836\r\nОтправлен: 05.03.2026\r\n";
+    let out = me.apply_text("bad.eml", bad, "2026-03-06");
+    assert!(
+        out.contains("the record has moves after our move 1. 5254 that we did not play or offer"),
+        "{out}"
+    );
+    let (_, subject, text) = outgoing(&me, &id).pop().unwrap();
+    assert_eq!(subject, "Кубок клуба 2026: Иванов – Петров, исправьте ход");
+    assert!(
+        text.contains(
+            "- в записи после нашего хода 1. 5254 есть ходы, которых мы не делали и не \
+             предлагали (51.3.3); начислено штрафных дней: 2 (51.4.7)\n"
+        ),
+        "{text}"
+    );
+}
+
+/// A message without a move of its own counts as an illegible move (51.3.5).
+#[test]
+fn a_message_without_a_move_brings_a_correction_request() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = new_game(&me, "petrov@example.org", "article51");
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n";
+    let out = me.apply_text("bad.eml", bad, "2026-03-06");
+    assert!(
+        out.contains("the message has no move of its own (51.3.5)"),
+        "{out}"
+    );
+    let (_, _, text) = outgoing(&me, &id).pop().unwrap();
+    assert!(
+        text.contains(
+            "- сообщение отправлено без ответного хода (51.3.5); начислено штрафных дней: 2 \
+             (51.4.7)\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_english_games_correction_request_says_why_in_english() {
+    let me = Player::new("Ivanov Ivan", "Ivanov", "ivanov@example.org");
+    let id = me
+        .ok(&[
+            "game",
+            "new",
+            "--event",
+            "Club Cup 2026",
+            "--start",
+            "2026-03-01",
+            "--white",
+            "Ivanov",
+            "--black",
+            "Petrov",
+            "--color",
+            "white",
+            "--opponent",
+            "petrov@example.org",
+            "--arbiter",
+            "arbiter@example.org",
+            "--lang",
+            "en",
+        ])
+        .trim()
+        .to_owned();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nMoves: 1. 5254\r\nYour move 1. 5254 sent: 2026-03-02\r\nReceived: 2026-03-03\r\nMy move: 1... 5855\r\nSent: 2026-03-05\r\n";
+    let out = me.apply_text("bad.eml", bad, "2026-03-06");
+    assert!(out.contains("correction requested (51.3.4)"), "{out}");
+    let (_, _, text) = outgoing(&me, &id).pop().unwrap();
+    assert!(
+        text.contains(
+            "- the move 1... 5855: the king on e8 can't go to e5; 2 penalty days recorded \
+             (51.4.7)\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("начислено"), "{text}");
 }
 
 #[test]

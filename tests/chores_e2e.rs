@@ -234,7 +234,7 @@ fn an_impossible_move_brings_a_correction_request_with_the_penalty() {
     assert_eq!(m.subject, "Daemon Cup 2026: Белов – Чернов, исправьте ход");
     assert!(
         m.text.contains(
-            "- the move 1... 5855: the king on e8 can't go to e5; 2 penalty days recorded (51.4.7)\n\
+            "- ход 1... 5855 невозможен (51.3.4); начислено штрафных дней: 2 (51.4.7)\n\
              - Прошу исправить ход (51.3.4)\n"
         ),
         "{}",

@@ -365,7 +365,8 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         .find(|m| m.contains("Прошу исправить ход"))
         .expect("a correction request");
     assert!(request.contains("Мой ход: 2. 7163\n"), "{request}");
-    assert!(request.contains("- our move 2. Nf3 was repeated as 2. Nc3 (51.3.3); 2 penalty days recorded (51.4.7)\n- Прошу исправить ход (51.3.4)\n"), "{request}");
+    // In the game's language, its moves in its notation; the inbox says it in English.
+    assert!(request.contains("- наш ход 2. 7163 повторён неправильно: 2. 2133 (51.3.3); начислено штрафных дней: 2 (51.4.7)\n- Прошу исправить ход (51.3.4)\n"), "{request}");
     let inbox = me.ok(&["inbox"]);
     assert!(
         inbox.contains("our move 2. Nf3 was repeated as 2. Nc3"),

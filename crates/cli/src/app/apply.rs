@@ -11,7 +11,7 @@
 
 use anyhow::Context;
 use ccmail_core::clock::PenaltyCause;
-use ccmail_core::message::{MoveMessage, ProblemCode};
+use ccmail_core::message::{Language, MoveMessage, ProblemCode};
 use ccmail_core::notation::{self, MoveErrorKind};
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
@@ -426,6 +426,23 @@ pub(super) fn fault_of(kind: MoveErrorKind) -> PenaltyCause {
     }
 }
 
+/// A statement in English, for the player (the inbox, a command's output), and in Russian,
+/// for the partner of a Russian game (the reply's notes).
+pub(super) struct Said {
+    pub(super) en: String,
+    pub(super) ru: String,
+}
+
+impl Said {
+    /// The statement in the language of `game`'s messages.
+    pub(super) fn in_language_of(self, game: &Game) -> String {
+        match game.language {
+            Language::Ru => self.ru,
+            Language::En => self.en,
+        }
+    }
+}
+
 /// Records a faulty message from the partner: two penalty days (51.4.7), the partner's days on
 /// it as a rejected-message period, a correction due at once (51.3.4), and the words for it.
 #[allow(clippy::too_many_arguments)]
@@ -438,7 +455,7 @@ pub(super) async fn record_fault(
     their_received: NaiveDate,
     their_sent: NaiveDate,
     received: NaiveDate,
-    what: String,
+    what: Said,
 ) -> anyhow::Result<Outcome> {
     let ply = game.plies.len() as i64 + 1;
     let player = color_name(game.opponent()).to_owned();
@@ -472,9 +489,13 @@ pub(super) async fn record_fault(
     )
     .await?;
     store::set_correction_due(conn, game.id(), Some(received)).await?;
-    let note = format!("{what}; {days} penalty days recorded (51.4.7)");
-    add_note(conn, game, &note, false).await?;
-    hold(conn, message, Some(game.id()), note).await
+    let reason = format!("{}; {days} penalty days recorded (51.4.7)", what.en);
+    let note = Said {
+        en: reason.clone(),
+        ru: format!("{}; начислено штрафных дней: {days} (51.4.7)", what.ru),
+    };
+    add_note(conn, game, &note.in_language_of(game), false).await?;
+    hold(conn, message, Some(game.id()), reason).await
 }
 
 /// Adds a statement to the notes of our next reply.

@@ -2,15 +2,15 @@
 //! 51.2.3, then the changes they call for. Called inside the transaction of `apply`.
 
 use ccmail_core::clock::PenaltyCause;
-use ccmail_core::message::{Language, MoveMessage};
-use ccmail_core::notation;
+use ccmail_core::message::MoveMessage;
+use ccmail_core::notation::{self, MoveErrorKind};
 use ccmail_store::{self as store, BreakRow, SqliteConnection};
 use chrono::NaiveDate;
 use shakmaty::{Color, Move, Position};
 
 use super::Clock;
 use super::apply::{
-    Outcome, add_note, fault_of, insert_plies, record_fault, record_variation, same_moves,
+    Outcome, Said, add_note, fault_of, insert_plies, record_fault, record_variation, same_moves,
     variation_moves,
 };
 use super::game::{Game, color_name, to_uci};
@@ -210,8 +210,16 @@ pub(super) async fn incoming_to_game(
         {
             accepted = extra.to_vec();
         } else {
-            let what =
-                format!("the record has moves after our move {n} that we did not play or offer");
+            let what = Said {
+                en: format!(
+                    "the record has moves after our move {our_last} that we did not play or \
+                     offer (51.3.3)"
+                ),
+                ru: format!(
+                    "в записи после нашего хода {our_last} есть ходы, которых мы не делали и не \
+                     предлагали (51.3.3)"
+                ),
+            };
             return fault(
                 conn,
                 clock,
@@ -227,17 +235,24 @@ pub(super) async fn incoming_to_game(
         }
     }
     if n > 0 && !last_repeated(game, msg) {
-        let ours = numbered(
-            &ccmail_core::message::play_all(&game.plies[..n - 1]),
-            game.plies[n - 1],
-        );
-        let theirs = rec
-            .get(n - 1)
-            .map(|&m| numbered(&ccmail_core::message::play_all(&rec[..n - 1]), m))
-            .or_else(|| msg.partner_move_text.clone());
-        let what = match theirs {
-            Some(t) => format!("our move {ours} was repeated as {t} (51.3.3)"),
-            None => format!("our move {ours} was not repeated (51.3.3)"),
+        let before = ccmail_core::message::play_all(&game.plies[..n - 1]);
+        let ours = numbered(&before, game.plies[n - 1]);
+        // Their repetition: the record's move (SAN for the player, the game's notation for
+        // the partner), else the text they wrote.
+        let theirs = rec.get(n - 1).map(|&m| {
+            let before = ccmail_core::message::play_all(&rec[..n - 1]);
+            (numbered(&before, m), in_notation(game, &before, m))
+        });
+        let written = msg.partner_move_text.clone();
+        let what = match theirs.or(written.map(|t| (t.clone(), t))) {
+            Some((t, t_ru)) => Said {
+                en: format!("our move {ours} was repeated as {t} (51.3.3)"),
+                ru: format!("наш ход {our_last} повторён неправильно: {t_ru} (51.3.3)"),
+            },
+            None => Said {
+                en: format!("our move {ours} was not repeated (51.3.3)"),
+                ru: format!("наш ход {our_last} не повторён (51.3.3)"),
+            },
         };
         return fault(
             conn,
@@ -273,7 +288,16 @@ pub(super) async fn incoming_to_game(
         Some(text) => match notation::read_move(&after, text) {
             Ok(m) => Some(m),
             Err(e) => {
-                let what = format!("the move {} {text}: {}", move_number(&after), e.reason);
+                let number = move_number(&after);
+                let ru = match e.kind {
+                    MoveErrorKind::Illegible => "неразборчив",
+                    MoveErrorKind::Ambiguous => "неоднозначен",
+                    MoveErrorKind::Impossible => "невозможен",
+                };
+                let what = Said {
+                    en: format!("the move {number} {text}: {}", e.reason),
+                    ru: format!("ход {number} {text} {ru} (51.3.4)"),
+                };
                 return fault(
                     conn,
                     clock,
@@ -290,7 +314,10 @@ pub(super) async fn incoming_to_game(
         },
         None if msg.resign || msg.draw_accept => None,
         None => {
-            let what = "the message has no move of its own (51.3.5)".to_owned();
+            let what = Said {
+                en: "the message has no move of its own (51.3.5)".to_owned(),
+                ru: "сообщение отправлено без ответного хода (51.3.5)".to_owned(),
+            };
             return fault(
                 conn,
                 clock,
@@ -412,7 +439,7 @@ async fn fault(
     their_received: NaiveDate,
     their_sent: NaiveDate,
     received: NaiveDate,
-    what: String,
+    what: Said,
 ) -> anyhow::Result<Outcome> {
     record_fault(
         conn,
@@ -504,10 +531,7 @@ async fn not_their_turn(
 
 /// A statement for the reply's notes (51.2.3) in the game's language.
 fn say(game: &Game, en: String, ru: String) -> String {
-    match game.language {
-        Language::Ru => ru,
-        Language::En => en,
-    }
+    Said { en, ru }.in_language_of(game)
 }
 
 /// A date as the Russian form writes it: 09.03.2026.
