@@ -9,7 +9,11 @@ use common::Player;
 use serde_json::Value;
 
 fn new_game(me: &Player, opponent: &str, rules: &str) -> String {
-    me.ok(&[
+    new_game_with(me, opponent, &["--rules", rules])
+}
+
+fn new_game_with(me: &Player, opponent: &str, extra: &[&str]) -> String {
+    let mut args = vec![
         "game",
         "new",
         "--event",
@@ -26,11 +30,9 @@ fn new_game(me: &Player, opponent: &str, rules: &str) -> String {
         opponent,
         "--arbiter",
         "arbiter@example.org",
-        "--rules",
-        rules,
-    ])
-    .trim()
-    .to_owned()
+    ];
+    args.extend(extra);
+    me.ok(&args).trim().to_owned()
 }
 
 /// Each outgoing message of a game: (To+Cc recipients, decoded subject, decoded text).
@@ -198,90 +200,49 @@ fn an_impossible_move_brings_a_correction_request_at_once() {
     );
 }
 
-/// A record with moves after ours that we neither played nor offered (51.3.3).
+/// What was wrong, as the correction request tells the partner in the game's language (a
+/// record running past our move, 51.3.3; no move, 51.3.5; an impossible move in an English
+/// game, 51.3.4), and as the player reads it in English.
 #[test]
-fn a_record_running_past_our_move_brings_a_correction_request() {
-    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
-    let id = new_game(&me, "petrov@example.org", "article51");
-    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254 5755 2. 7163\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nМой ход: 2... 2836\r\nОтправлен: 05.03.2026\r\n";
-    let out = me.apply_text("bad.eml", bad, "2026-03-06");
-    assert!(
-        out.contains("the record has moves after our move 1. 5254 that we did not play or offer"),
-        "{out}"
-    );
-    let (_, subject, text) = outgoing(&me, &id).pop().unwrap();
-    assert_eq!(subject, "Кубок клуба 2026: Иванов – Петров, исправьте ход");
-    assert!(
-        text.contains(
+fn a_correction_request_says_what_was_wrong_in_the_games_language() {
+    let head = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\n\
+                Message-ID: <p1@example.org>\r\nSubject: move\r\n\r\n";
+    let rows: [(&str, &str, &str, &str); 3] = [
+        (
+            "ru",
+            "Ходы: 1. 5254 5755 2. 7163\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
+             Получен: 03.03.2026\r\nМой ход: 2... 2836\r\nОтправлен: 05.03.2026\r\n",
+            "the record has moves after our move 1. 5254 that we did not play or offer",
             "- в записи после нашего хода 1. 5254 есть ходы, которых мы не делали и не \
-             предлагали (51.3.3); начислено штрафных дней: 2 (51.4.7)\n"
+             предлагали (51.3.3); начислено штрафных дней: 2 (51.4.7)\n",
         ),
-        "{text}"
-    );
-}
-
-/// A message without a move of its own counts as an illegible move (51.3.5).
-#[test]
-fn a_message_without_a_move_brings_a_correction_request() {
-    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
-    let id = new_game(&me, "petrov@example.org", "article51");
-    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n";
-    let out = me.apply_text("bad.eml", bad, "2026-03-06");
-    assert!(
-        out.contains("the message has no move of its own (51.3.5)"),
-        "{out}"
-    );
-    let (_, _, text) = outgoing(&me, &id).pop().unwrap();
-    assert!(
-        text.contains(
+        (
+            "ru",
+            "Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
+             Получен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n",
+            "the message has no move of its own (51.3.5)",
             "- сообщение отправлено без ответного хода (51.3.5); начислено штрафных дней: 2 \
-             (51.4.7)\n"
+             (51.4.7)\n",
         ),
-        "{text}"
-    );
-}
-
-#[test]
-fn an_english_games_correction_request_says_why_in_english() {
-    let me = Player::new("Ivanov Ivan", "Ivanov", "ivanov@example.org");
-    let id = me
-        .ok(&[
-            "game",
-            "new",
-            "--event",
-            "Club Cup 2026",
-            "--start",
-            "2026-03-01",
-            "--white",
-            "Ivanov",
-            "--black",
-            "Petrov",
-            "--color",
-            "white",
-            "--opponent",
-            "petrov@example.org",
-            "--arbiter",
-            "arbiter@example.org",
-            "--lang",
+        (
             "en",
-        ])
-        .trim()
-        .to_owned();
-    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nMoves: 1. 5254\r\nYour move 1. 5254 sent: 2026-03-02\r\nReceived: 2026-03-03\r\nMy move: 1... 5855\r\nSent: 2026-03-05\r\n";
-    let out = me.apply_text("bad.eml", bad, "2026-03-06");
-    assert!(out.contains("correction requested (51.3.4)"), "{out}");
-    let (_, _, text) = outgoing(&me, &id).pop().unwrap();
-    assert!(
-        text.contains(
+            "Moves: 1. 5254\r\nYour move 1. 5254 sent: 2026-03-02\r\nReceived: 2026-03-03\r\n\
+             My move: 1... 5855\r\nSent: 2026-03-05\r\n",
+            "the move 1... 5855: the king on e8 can't go to e5",
             "- the move 1... 5855: the king on e8 can't go to e5; 2 penalty days recorded \
-             (51.4.7)\n"
+             (51.4.7)\n",
         ),
-        "{text}"
-    );
-    assert!(!text.contains("начислено"), "{text}");
+    ];
+    for (lang, body, reason, note) in rows {
+        let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+        let id = new_game_with(&me, "petrov@example.org", &["--lang", lang]);
+        me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+        let out = me.apply_text("bad.eml", &format!("{head}{body}"), "2026-03-06");
+        assert!(out.contains("correction requested (51.3.4)"), "{out}");
+        assert!(out.contains(reason), "{out}");
+        let (_, _, text) = outgoing(&me, &id).pop().unwrap();
+        assert!(text.contains(note), "{text}");
+    }
 }
 
 #[test]
