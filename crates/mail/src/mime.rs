@@ -15,6 +15,8 @@
 //!
 //! It knows nothing of chess beyond which MIME types carry PGN.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, FixedOffset};
 use mailparse::MailHeader;
 
@@ -109,7 +111,14 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     if !starts_with_field(raw) {
         return Err(MimeError::NotAMessage(describe(raw)));
     }
-    let data = codec::normalize_newlines(raw);
+    // Mail comes with CRLF line ends (IMAP, SMTP) or LF ones (files), and the parts and
+    // decoders below take either: only lone CRs (old Mac line ends) are rewritten first, so
+    // that the attachments of most mail are not copied for nothing.
+    let data = if codec::has_lone_cr(raw) {
+        Cow::Owned(codec::normalize_newlines(raw))
+    } else {
+        Cow::Borrowed(raw)
+    };
     let (headers, ix) = mailparse::parse_headers(&data).map_err(|e| {
         MimeError::NotAMessage(format!(
             "not an e-mail message: its header block is unreadable ({e})"
@@ -226,7 +235,10 @@ fn describe(raw: &[u8]) -> String {
     {
         "binary data".to_owned()
     } else {
-        let line = head.split(|&b| b == b'\n').next().unwrap_or_default();
+        let line = head
+            .split(|&b| b == b'\n' || b == b'\r')
+            .next()
+            .unwrap_or_default();
         let line: String = String::from_utf8_lossy(line).chars().take(60).collect();
         format!("the text line {:?}", line.trim_end())
     };

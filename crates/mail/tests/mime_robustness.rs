@@ -63,6 +63,57 @@ fn truncated_fixtures_never_panic() {
     }
 }
 
+/// `lf` with each LF written as `end`.
+fn with_line_ends(lf: &[u8], end: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(lf.len() * 2);
+    for &b in lf {
+        if b == b'\n' {
+            out.extend_from_slice(end);
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// CRLF and LF mail is read as it is, lone-CR mail is rewritten first: all three must read
+/// alike, to the last problem noted, whole, cut short anywhere, or with bytes changed.
+#[test]
+fn line_ends_do_not_change_the_reading() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let same = |lf: &[u8], what: &str| {
+        let want = decode(lf);
+        for end in [&b"\r\n"[..], b"\r"] {
+            let got = decode(&with_line_ends(lf, end));
+            assert_eq!(got, want, "{what}, line ends {end:?}");
+        }
+    };
+    for (name, raw) in fixtures() {
+        let lf = with_line_ends(&raw, b"\n")
+            .split(|&b| b == b'\r')
+            .collect::<Vec<_>>()
+            .join(&b""[..]);
+        for n in 0..=lf.len() {
+            same(&lf[..n], &format!("{name} cut at {n}"));
+        }
+        let mut copy = lf.clone();
+        for i in 0..lf.len() {
+            let r = rng.next();
+            // Anything but a CR, which would be a line end of a third kind.
+            let nasty: Vec<u8> = NASTY.iter().copied().filter(|&b| b != b'\r').collect();
+            copy[i] = nasty[(r >> 8) as usize % nasty.len()];
+            same(&copy, &format!("{name} with byte {i} changed"));
+            copy[i] = lf[i];
+        }
+    }
+    // Soft line breaks of quoted-printable, and blanks before them.
+    same(
+        b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n\
+          one=\ntwo=  \nthree =D0=BF\nfour=",
+        "quoted-printable",
+    );
+}
+
 #[test]
 fn byte_flipped_fixtures_never_panic() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);

@@ -23,24 +23,51 @@ pub(crate) fn normalize_newlines(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Whether a CR stands anywhere but before an LF: line ends [`normalize_newlines`] must
+/// rewrite before the header block and the parts are read (CRLF and LF are read as they are).
+pub(crate) fn has_lone_cr(bytes: &[u8]) -> bool {
+    // A CRLF message has a CR on every line: it is looked at 64 bytes at a time (and the
+    // byte after them), in a loop without branches that the compiler makes vector compares,
+    // rather than by one search a line.
+    const N: usize = 64;
+    let mut start = 0;
+    while start + N < bytes.len() {
+        let Ok(w) = <&[u8; N + 1]>::try_from(&bytes[start..=start + N]) else {
+            break;
+        };
+        let mut lone = false;
+        for j in 0..N {
+            lone |= (w[j] == b'\r') & (w[j + 1] != b'\n');
+        }
+        if lone {
+            return true;
+        }
+        start += N;
+    }
+    let rest = &bytes[start..];
+    memchr::memchr_iter(b'\r', rest).any(|i| rest.get(i + 1) != Some(&b'\n'))
+}
+
 /// The same as [`normalize_newlines`] for text already decoded, also dropping
 /// a leading byte-order mark.
 pub(crate) fn clean_text(text: &str) -> String {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if !text.contains('\r') {
+    let bytes = text.as_bytes();
+    let mut crs = memchr::memchr_iter(b'\r', bytes).peekable();
+    if crs.peek().is_none() {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('\r') {
-        out.push_str(&rest[..i]);
-        out.push('\n');
-        rest = &rest[i + 1..];
-        if let Some(after) = rest.strip_prefix('\n') {
-            rest = after;
+    let mut from = 0;
+    for i in crs {
+        // A CR is ASCII: the text is cut at character boundaries.
+        out.push_str(&text[from..i]);
+        if bytes.get(i + 1) != Some(&b'\n') {
+            out.push('\n');
         }
+        from = i + 1;
     }
-    out.push_str(rest);
+    out.push_str(&text[from..]);
     out
 }
 
@@ -116,7 +143,7 @@ fn hex_value(b: u8) -> Option<u8> {
 /// Quoted-printable (RFC 2045 6.7), robust: `=XX` (either case) is a byte, `=`
 /// before the end of a line (trailing blanks allowed) is a soft break, any other
 /// `=` is kept literally. With `underscore_is_space` it is RFC 2047's "Q" coding.
-/// Expects `\n` line ends.
+/// Line ends are `\n` or CRLF (kept as they are, but for soft breaks).
 pub(crate) fn qp_decode(input: &[u8], underscore_is_space: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(input.len());
     let mut i = 0;
@@ -141,6 +168,10 @@ pub(crate) fn qp_decode(input: &[u8], underscore_is_space: bool) -> Vec<u8> {
             }
             if input[j] == b'\n' {
                 i = j + 1;
+                continue;
+            }
+            if input[j] == b'\r' && input.get(j + 1) == Some(&b'\n') {
+                i = j + 2;
                 continue;
             }
             out.push(b'=');
@@ -243,6 +274,21 @@ mod tests {
     #[test]
     fn newlines() {
         assert_eq!(normalize_newlines(b"a\r\nb\rc\n\r\r\n"), b"a\nb\nc\n\n\n");
+        // A lone CR anywhere, at the ends of the 64-byte steps and in the last bytes.
+        for len in [0, 1, 63, 64, 65, 127, 128, 129, 200] {
+            let crlf: Vec<u8> = b"ab\r\n".iter().copied().cycle().take(len).collect();
+            let whole = crlf.len() < 2 || crlf.ends_with(b"\n") || !crlf.ends_with(b"\r");
+            assert_eq!(has_lone_cr(&crlf), !whole, "{len}");
+            for at in 0..len {
+                let mut one = vec![b'x'; len];
+                one[at] = b'\r';
+                assert!(has_lone_cr(&one), "{len} {at}");
+                if at + 1 < len {
+                    one[at + 1] = b'\n';
+                    assert!(!has_lone_cr(&one), "{len} {at} CRLF");
+                }
+            }
+        }
         assert_eq!(clean_text("\u{feff}a\r\nb\rc"), "a\nb\nc");
     }
 

@@ -160,8 +160,11 @@ fn leaf<'a>(part: Pending<'a>, ctype: ParsedContentType, problems: &mut Vec<Stri
 /// header field has no headers (RFC 2046 5.1.1: defaults apply) — better than
 /// mailparse's reading of its first text line as a field name.
 fn part_headers<'a>(part: &'a [u8], problems: &mut Vec<String>) -> (Vec<MailHeader<'a>>, &'a [u8]) {
-    if part.first() == Some(&b'\n') {
-        return (Vec::new(), &part[1..]);
+    if let Some(body) = part
+        .strip_prefix(b"\n")
+        .or_else(|| part.strip_prefix(b"\r\n"))
+    {
+        return (Vec::new(), body);
     }
     if !super::starts_with_field(part) {
         return (Vec::new(), part);
@@ -179,32 +182,36 @@ fn part_headers<'a>(part: &'a [u8], problems: &mut Vec<String>) -> (Vec<MailHead
 
 /// Splits a multipart body at its delimiter lines (`--boundary`, then only
 /// blanks) up to the close delimiter (`--boundary--`). Returns the parts and
-/// whether the close delimiter was seen. The line break before a delimiter
-/// belongs to the delimiter (RFC 2046 5.1.1). One pass over the body.
+/// whether the close delimiter was seen. The line break (LF or CRLF) before a
+/// delimiter belongs to the delimiter (RFC 2046 5.1.1). One pass over the body,
+/// by a search for the delimiter, not line by line.
 fn split<'a>(body: &'a [u8], boundary: &[u8]) -> (Vec<&'a [u8]>, bool) {
     let mut parts = Vec::new();
     let mut start: Option<usize> = None;
-    let mut line_start = 0;
-    while line_start < body.len() {
+    let mut delimiter = Vec::with_capacity(boundary.len() + 3);
+    delimiter.extend_from_slice(b"\n--");
+    delimiter.extend_from_slice(boundary);
+    // The line starts that begin with `--boundary`: the body's first, then each after an LF.
+    let at_start = body.starts_with(&delimiter[1..]).then_some(0);
+    let after_lf = memchr::memmem::find_iter(body, &delimiter).map(|i| i + 1);
+    for line_start in at_start.into_iter().chain(after_lf) {
         let line_end =
             memchr::memchr(b'\n', &body[line_start..]).map_or(body.len(), |p| line_start + p);
-        let line = &body[line_start..line_end];
-        if let Some(rest) = line
-            .strip_prefix(b"--")
-            .and_then(|l| l.strip_prefix(boundary))
-        {
-            let close = rest.starts_with(b"--");
-            if close || rest.iter().all(|b| b.is_ascii_whitespace()) {
-                if let Some(s) = start {
-                    parts.push(&body[s..line_start.saturating_sub(1).max(s)]);
+        let rest = &body[line_start + delimiter.len() - 1..line_end];
+        let close = rest.starts_with(b"--");
+        if close || rest.iter().all(|b| b.is_ascii_whitespace()) {
+            if let Some(s) = start {
+                let mut end = line_start.saturating_sub(1).max(s);
+                if end > s && body[end - 1] == b'\r' {
+                    end -= 1;
                 }
-                if close {
-                    return (parts, true);
-                }
-                start = Some((line_end + 1).min(body.len()));
+                parts.push(&body[s..end]);
             }
+            if close {
+                return (parts, true);
+            }
+            start = Some((line_end + 1).min(body.len()));
         }
-        line_start = line_end + 1;
     }
     if let Some(s) = start {
         parts.push(&body[s..]);
@@ -226,5 +233,14 @@ mod tests {
         assert_eq!(parts, [&b"x"[..], b""]);
         assert!(!closed);
         assert_eq!(split(b"no delimiters", b"b").0.len(), 0);
+        // CRLF line ends: the CRLF before a delimiter is the delimiter's too.
+        let body = b"preamble\r\n--b\r\nA: 1\r\n\r\none\r\n--b \r\n\r\ntwo\r\n--b--\r\nx";
+        let (parts, closed) = split(body, b"b");
+        assert_eq!(parts, [&b"A: 1\r\n\r\none"[..], b"\r\ntwo"]);
+        assert!(closed);
+        // Only a delimiter at the start of a line counts.
+        let (parts, closed) = split(b"x --b\n--b\ny--b\n--b--", b"b");
+        assert_eq!(parts, [&b"y--b"[..]]);
+        assert!(closed);
     }
 }
