@@ -197,7 +197,10 @@ fn split<'a>(body: &'a [u8], boundary: &[u8]) -> (Vec<&'a [u8]>, bool) {
     for line_start in at_start.into_iter().chain(after_lf) {
         let line_end =
             memchr::memchr(b'\n', &body[line_start..]).map_or(body.len(), |p| line_start + p);
-        let rest = &body[line_start + delimiter.len() - 1..line_end];
+        // (A boundary never holds an LF: header values are unfolded before they are read.)
+        let rest = body
+            .get(line_start + delimiter.len() - 1..line_end)
+            .unwrap_or_default();
         let close = rest.starts_with(b"--");
         if close || rest.iter().all(|b| b.is_ascii_whitespace()) {
             if let Some(s) = start {
