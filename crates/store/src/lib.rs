@@ -188,6 +188,12 @@ impl Store {
             // No ping before each use: a local file has no link that could have dropped, and
             // the ping is a round trip to the connection's thread at every acquire.
             .test_before_acquire(false)
+            // Connections are kept, not closed when idle or old (sqlx's defaults, 10 and 30
+            // minutes): a local file's connection does not go stale, and the pool's upkeep
+            // would wake an idle daemon every 10 minutes to close them, for the next pass to
+            // open them again.
+            .idle_timeout(None)
+            .max_lifetime(None)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options)
             .await
@@ -209,6 +215,9 @@ impl Store {
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
+            // Its one connection is the database: never closed while the store lives.
+            .idle_timeout(None)
+            .max_lifetime(None)
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
@@ -268,4 +277,22 @@ pub fn content_hash(bytes: &[u8]) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No upkeep task: sqlx runs one only when a pool may close idle or old connections.
+    #[tokio::test]
+    async fn the_pools_keep_their_connections() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::open(&dir.path().join("ccmail.db")).await.unwrap();
+        let memory = Store::memory().await.unwrap();
+        for store in [file, memory] {
+            let options = store.pool.options();
+            assert_eq!(options.get_idle_timeout(), None);
+            assert_eq!(options.get_max_lifetime(), None);
+        }
+    }
 }
