@@ -118,7 +118,13 @@ fn write_trouble(dir: &Path) -> Option<&'static str> {
     let probe = dir.join(format!(".ccmail-probe-{}", std::process::id()));
     let result = std::fs::write(&probe, [0u8; 64 * 1024]);
     let _ = std::fs::remove_file(&probe);
-    match result.err()?.kind() {
+    storage_trouble(&result.err()?)
+}
+
+/// A failed file write or open in words, when it is one of the storage troubles a user can
+/// act on: a full disk, a read-only file system, no permission. `None` for anything else.
+pub fn storage_trouble(e: &std::io::Error) -> Option<&'static str> {
+    match e.kind() {
         std::io::ErrorKind::StorageFull => Some("the disk is full"),
         std::io::ErrorKind::ReadOnlyFilesystem => Some("the file system is read-only"),
         std::io::ErrorKind::PermissionDenied => Some("no permission to write in its folder"),
@@ -282,6 +288,22 @@ pub fn content_hash(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn storage_troubles_in_words() {
+        use std::io::{Error, ErrorKind};
+        let said = |kind| storage_trouble(&Error::from(kind));
+        assert_eq!(said(ErrorKind::StorageFull), Some("the disk is full"));
+        assert_eq!(
+            said(ErrorKind::ReadOnlyFilesystem),
+            Some("the file system is read-only")
+        );
+        assert_eq!(
+            said(ErrorKind::PermissionDenied),
+            Some("no permission to write in its folder")
+        );
+        assert_eq!(said(ErrorKind::NotFound), None);
+    }
 
     /// No upkeep task: sqlx runs one only when a pool may close idle or old connections.
     #[tokio::test]

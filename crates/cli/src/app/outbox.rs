@@ -132,8 +132,16 @@ impl SendTurn {
             return Ok(SendTurn { _lock: None });
         };
         let path = lock_path(db);
-        let file = open_private(&path)
-            .with_context(|| format!("can't open the send lock {}", path.display()))?;
+        // A read-only or full disk is said as the store says it, whichever of the two meets
+        // it first (the daemon's outbox and its mail run side by side).
+        let file = open_private(&path).map_err(|e| match store::storage_trouble(&e) {
+            Some(trouble) => anyhow::anyhow!(
+                "can't open the send lock {}: {trouble} ({e})",
+                path.display()
+            ),
+            None => anyhow::Error::new(e)
+                .context(format!("can't open the send lock {}", path.display())),
+        })?;
         let deadline = tokio::time::Instant::now() + TURN_WAIT;
         loop {
             match file.try_lock() {
