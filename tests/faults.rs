@@ -166,9 +166,8 @@ fn an_imap_connection_cut_in_the_middle_of_a_fetch_loses_nothing() {
 }
 
 /// The first read looks at a large message by its head (`BODYSTRUCTURE BODY.PEEK[]<0.n>`);
-/// when that look fails — here the connection is cut in the middle of the server's answer, as
-/// async-imap would fail on an answer it can't read — the same pass connects again and fetches
-/// the message whole.
+/// when that look fails — here the connection is cut in the middle of the server's answer —
+/// the same pass connects again and fetches the message whole.
 #[test]
 fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     let Some(s) = servers() else { return };

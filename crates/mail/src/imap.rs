@@ -14,6 +14,7 @@
 //! Mailbox names are passed to the server as given: a name with non-ASCII letters must be
 //! written in IMAP's modified UTF-7, as the server lists it.
 
+mod answer;
 mod error;
 mod fetch;
 mod stream;
@@ -287,7 +288,7 @@ impl Imap {
 }
 
 /// Applies an EXISTS or EXPUNGE to the message count; true when the count grew.
-fn note_count(exists: &mut u32, response: &UnsolicitedResponse) -> bool {
+pub(super) fn note_count(exists: &mut u32, response: &UnsolicitedResponse) -> bool {
     match *response {
         UnsolicitedResponse::Exists(n) => {
             let grew = n > *exists;

@@ -218,6 +218,76 @@ async fn fetch_since_reads_mail_without_marking_it_read() {
     imap.logout().await;
 }
 
+/// A multipart message with a large attachment named `file` (base64 lines of 76 characters).
+fn with_attachment(to: &str, id: &str, file: &str, kb: usize) -> Vec<u8> {
+    let line = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0\r\n";
+    format!(
+        "From: <mom@example.org>\r\nTo: <{to}>\r\nSubject: {file}\r\nMessage-ID: <{id}>\r\n\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n\
+         --b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nСмотри вложение.\r\n\
+         --b1\r\nContent-Type: application/octet-stream; name=\"{file}\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{}--b1--\r\n",
+        line.repeat(kb * 1024 / line.len())
+    )
+    .into_bytes()
+}
+
+/// Large mail over TLS, as the daemon's first read takes it: the sizes, a look at each by its
+/// head and the server's BODYSTRUCTURE, the whole bytes; and a delivery during the read is
+/// noticed as new mail.
+#[tokio::test]
+async fn large_mail_is_looked_at_by_its_head_and_read_whole_over_tls() {
+    let Some(s) = servers() else { return };
+    let user = s.user(2);
+    let mailbox = fresh_mailbox(&s, user, "heads").await.mailbox;
+    let cfg = ImapConfig {
+        mailbox,
+        ..s.imap(user, Security::Tls)
+    };
+    let mut imap = Imap::connect(&cfg).await.expect("connect over TLS");
+    let photo = with_attachment(user, "photo@example.test", "holiday.jpg", 300);
+    let game = with_attachment(user, "game@example.test", "Партия.PGN", 100);
+    let small = sample_message(s.user(0), user, "small@example.test", "1. e4");
+    for raw in [&photo, &game, &small] {
+        imap.append_with(&cfg.mailbox, raw, &[], None)
+            .await
+            .expect("APPEND");
+    }
+    let uids = imap.uids_since(0, None).await.unwrap();
+    assert_eq!(uids.len(), 3);
+    let sizes = imap.sizes(&uids).await.unwrap();
+    let lens = [photo.len(), game.len(), small.len()].map(|n| n as u32);
+    assert_eq!(sizes.iter().map(|&(_, n)| n).collect::<Vec<_>>(), lens);
+
+    let heads = imap.fetch_heads(&uids, 65_536).await.unwrap();
+    assert_eq!(heads.iter().map(|h| h.uid).collect::<Vec<_>>(), uids);
+    assert_eq!(heads[0].head, photo[..65_536]);
+    assert!(!heads[0].pgn_part, "a photo");
+    assert_eq!(heads[1].head, game[..65_536]);
+    assert!(heads[1].pgn_part, "a .pgn file, its name in UTF-8");
+    assert_eq!(heads[2].head, small, "a small message is all head");
+
+    // Another client delivers while the whole messages are read.
+    let news = sample_message(s.user(0), user, "news@example.test", "2. d4");
+    let mut other = Imap::connect(&cfg).await.unwrap();
+    other
+        .append_with(&cfg.mailbox, &news, &[], None)
+        .await
+        .unwrap();
+    other.logout().await;
+    let whole = imap.fetch_uids(&uids).await.unwrap();
+    assert_eq!(
+        whole.iter().map(|m| m.raw.as_slice()).collect::<Vec<_>>(),
+        [&photo[..], &game[..], &small[..]]
+    );
+    assert_eq!(imap.exists(), 4, "the delivery was counted");
+    // And the session goes on.
+    let newer = imap.fetch_since(uids[2], None).await.unwrap();
+    assert_eq!(newer.len(), 1);
+    assert_eq!(newer[0].raw, news);
+    imap.logout().await;
+}
+
 #[tokio::test]
 async fn append_to_sent_marks_the_copy_read() {
     let Some(s) = servers() else { return };

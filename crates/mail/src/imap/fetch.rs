@@ -1,11 +1,13 @@
 //! Reading messages (UID SEARCH, UID FETCH with `BODY.PEEK[]`), reading flags, and APPEND.
 
 use async_imap::imap_proto::{BodyContentCommon, BodyParams, BodyStructure};
+use async_imap::types::UnsolicitedResponse;
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use futures::TryStreamExt;
 
+use super::answer::{Answer, FetchAnswer, Reader};
 use super::stream::timed;
-use super::{Imap, ImapError};
+use super::{Imap, ImapError, note_count};
 
 /// How many messages one UID FETCH asks for (the daemon's batches: one command each).
 const FETCH_BATCH: usize = 300;
@@ -106,16 +108,18 @@ impl Imap {
             "(UID INTERNALDATE BODY.PEEK[])",
             |uid, fetch, command| {
                 // Another client's flag change can show up as an extra FETCH without a body.
-                let Some(body) = fetch.body() else {
+                let Some(raw) = fetch.body else {
                     return Ok(None);
                 };
                 let internal_date = fetch
-                    .internal_date()
+                    .internal_date
+                    .as_deref()
+                    .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
                     .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))?;
                 Ok(Some(Fetched {
                     uid,
                     internal_date,
-                    raw: body.to_vec(),
+                    raw,
                 }))
             },
         )
@@ -128,16 +132,16 @@ impl Imap {
     pub async fn fetch_heads(&mut self, uids: &[u32], limit: u32) -> Result<Vec<Head>, ImapError> {
         let items = format!("(UID BODYSTRUCTURE BODY.PEEK[]<0.{limit}>)");
         self.fetch_each(uids, &items, |uid, fetch, command| {
-            let Some(head) = fetch.body() else {
+            let Some(head) = fetch.body else {
                 return Ok(None);
             };
             let structure = fetch
-                .bodystructure()
+                .structure
                 .ok_or_else(|| missing(command, uid, "BODYSTRUCTURE"))?;
             Ok(Some(Head {
                 uid,
-                head: head.to_vec(),
-                pgn_part: may_carry_pgn(structure),
+                head,
+                pgn_part: structure_may_carry_pgn(uid, &structure),
             }))
         })
         .await
@@ -150,28 +154,15 @@ impl Imap {
         &mut self,
         uids: &[u32],
         items: &str,
-        read: impl Fn(u32, &async_imap::types::Fetch, &str) -> Result<Option<T>, ImapError>,
+        read: impl Fn(u32, FetchAnswer, &str) -> Result<Option<T>, ImapError>,
     ) -> Result<Vec<T>, ImapError> {
         let mut uids = uids.to_vec();
         uids.sort_unstable();
         uids.dedup();
         let mut out = Vec::with_capacity(uids.len());
         for batch in uids.chunks(FETCH_BATCH) {
-            let set = uid_set(batch);
-            let command = format!("UID FETCH {set} {items}");
-            let limit = self.timeout;
-            let session = self.session()?;
-            let fetches = timed(limit, &command, async {
-                session
-                    .uid_fetch(&set, items)
-                    .await
-                    .map_err(|e| ImapError::from_imap(&command, e))?
-                    .try_collect::<Vec<_>>()
-                    .await
-                    .map_err(|e| ImapError::from_imap(&command, e))
-            })
-            .await?;
-            for fetch in &fetches {
+            let command = format!("UID FETCH {} {items}", uid_set(batch));
+            for fetch in self.uid_fetch(&command).await? {
                 let Some(uid) = fetch.uid.filter(|u| batch.binary_search(u).is_ok()) else {
                     continue;
                 };
@@ -180,8 +171,72 @@ impl Imap {
         }
         out.sort_by_key(T::uid);
         out.dedup_by_key(|m| m.uid());
-        self.drain_unsolicited();
         Ok(out)
+    }
+
+    /// Runs `command`, a UID FETCH, and reads its answers with ccmail's own [`Reader`]
+    /// rather than async-imap's (see [`super::answer`]): every FETCH answer, in the order
+    /// the server sent them. The counts the server sends meanwhile are kept, as async-imap's
+    /// unsolicited answers are. While the answers are read the session is taken out of
+    /// `self`: a failure or a time-out half-way leaves the connection out of step, and drops
+    /// it.
+    async fn uid_fetch(&mut self, command: &str) -> Result<Vec<FetchAnswer>, ImapError> {
+        let mut session = self.session.take().ok_or_else(|| {
+            ImapError::closed("the session was lost by an earlier error; connect again")
+        })?;
+        let limit = self.timeout;
+        let io = |source| ImapError::Io {
+            context: command.to_owned(),
+            source,
+        };
+        let (answers, counts, end) = timed(limit, command, async {
+            let tag = session
+                .run_command(command)
+                .await
+                .map_err(|e| ImapError::from_imap(command, e))?;
+            let mut reader = Reader::new(session.get_mut());
+            let (mut answers, mut counts, mut bye) = (Vec::new(), Vec::new(), None);
+            let end = loop {
+                let answer = match reader.next(&tag.0).await {
+                    Ok(answer) => answer,
+                    // The server said why it went.
+                    Err(e) if bye.is_some() => {
+                        let words = bye.take().unwrap_or_default();
+                        return Err(io(std::io::Error::new(
+                            std::io::ErrorKind::ConnectionAborted,
+                            format!("the server said BYE: {words} ({e})"),
+                        )));
+                    }
+                    Err(e) => return Err(io(e)),
+                };
+                match answer {
+                    Answer::Fetch(fetch) => answers.push(fetch),
+                    Answer::Exists(n) => counts.push(UnsolicitedResponse::Exists(n)),
+                    Answer::Expunge => counts.push(UnsolicitedResponse::Expunge(0)),
+                    Answer::Bye(words) => bye = Some(words),
+                    Answer::Other => {}
+                    Answer::Done { ok, text } => break (ok, text),
+                }
+            };
+            let leftover = reader.leftover().to_vec();
+            session.get_mut().unread(&leftover);
+            Ok((answers, counts, end))
+        })
+        .await?;
+        self.session = Some(session);
+        for count in &counts {
+            if note_count(&mut self.exists, count) {
+                self.new_mail = true;
+            }
+        }
+        self.drain_unsolicited();
+        match end {
+            (true, _) => Ok(answers),
+            (false, reply) => Err(ImapError::Protocol {
+                command: command.to_owned(),
+                reply,
+            }),
+        }
     }
 
     /// The sizes (RFC822.SIZE, in bytes) of the messages with these UIDs (those still there),
@@ -193,27 +248,14 @@ impl Imap {
         if uids.is_empty() {
             return Ok(Vec::new());
         }
-        let set = uid_set(&uids);
-        let command = format!("UID FETCH {set} (UID RFC822.SIZE)");
-        let limit = self.timeout;
-        let session = self.session()?;
-        // Each answer is kept as a pair, not as async-imap's Fetch (which holds a block of the
-        // read buffer: 5,000 of them took 25 MB).
-        let mut out = timed(limit, &command, async {
-            session
-                .uid_fetch(&set, "(UID RFC822.SIZE)")
-                .await
-                .map_err(|e| ImapError::from_imap(&command, e))?
-                .try_filter_map(|f| std::future::ready(Ok(f.uid.zip(f.size))))
-                .try_collect::<Vec<_>>()
-                .await
-                .map_err(|e| ImapError::from_imap(&command, e))
-        })
-        .await?;
-        out.retain(|(uid, _)| uids.binary_search(uid).is_ok());
+        let command = format!("UID FETCH {} (UID RFC822.SIZE)", uid_set(&uids));
+        let mut out: Vec<(u32, u32)> = (self.uid_fetch(&command).await?)
+            .into_iter()
+            .filter_map(|f| f.uid.zip(f.size))
+            .filter(|(uid, _)| uids.binary_search(uid).is_ok())
+            .collect();
         out.sort_unstable();
         out.dedup_by_key(|(uid, _)| *uid);
-        self.drain_unsolicited();
         Ok(out)
     }
 
@@ -281,6 +323,32 @@ impl Imap {
         self.drain_unsolicited();
         Ok(())
     }
+}
+
+/// An INTERNALDATE's form, `02-Mar-2026 10:00:00 +0300` (as async-imap reads it).
+const INTERNALDATE: &str = "%d-%b-%Y %H:%M:%S %z";
+
+/// Whether a message's part may carry PGN, by the `BODYSTRUCTURE` the server wrote: read by
+/// imap-proto's parser. One that can't be read may: the message is fetched whole.
+fn structure_may_carry_pgn(uid: u32, structure: &[u8]) -> bool {
+    use async_imap::imap_proto::{AttributeValue, Response};
+    let mut line = b"* 1 FETCH (BODYSTRUCTURE ".to_vec();
+    line.extend_from_slice(structure);
+    line.extend_from_slice(b")\r\n");
+    let read = match Response::parse(&line) {
+        Ok((_, Response::Fetch(_, attrs))) => attrs.iter().find_map(|a| match a {
+            AttributeValue::BodyStructure(s) => Some(may_carry_pgn(s)),
+            _ => None,
+        }),
+        _ => None,
+    };
+    read.unwrap_or_else(|| {
+        tracing::debug!(
+            uid,
+            "a BODYSTRUCTURE that can't be read: the message is fetched whole"
+        );
+        true
+    })
 }
 
 /// `1-Mar-2026`, the IMAP `date` of SEARCH SINCE.
@@ -424,21 +492,9 @@ mod tests {
         assert_eq!(uid_set(&[4, 6, 8]), "4,6,8");
     }
 
-    /// `may_carry_pgn` of a BODYSTRUCTURE as the server writes it.
+    /// Whether a BODYSTRUCTURE, as the server writes it, may carry PGN.
     fn pgn_in(structure: &str) -> bool {
-        use async_imap::imap_proto::{AttributeValue, Response};
-        let line = format!("* 1 FETCH (UID 7 BODYSTRUCTURE {structure})\r\n");
-        let (_, response) = Response::parse(line.as_bytes()).expect("a FETCH response");
-        let Response::Fetch(_, attrs) = response else {
-            panic!("not a FETCH: {response:?}")
-        };
-        attrs
-            .iter()
-            .find_map(|a| match a {
-                AttributeValue::BodyStructure(s) => Some(may_carry_pgn(s)),
-                _ => None,
-            })
-            .expect("a BODYSTRUCTURE")
+        structure_may_carry_pgn(7, structure.as_bytes())
     }
 
     #[test]
@@ -448,6 +504,17 @@ mod tests {
         let mixed = |parts: &str| format!(r#"({parts} "mixed" ("boundary" "b1") NIL NIL NIL)"#);
         assert!(!pgn_in(text));
         assert!(!pgn_in(&mixed(&format!("{text}{pdf}"))));
+        // A name sent as a literal.
+        let literal = "(\"application\" \"octet-stream\" (\"name\" {8}\r\ngame.pgn) NIL NIL \"base64\" 300 NIL NIL NIL NIL)";
+        assert!(pgn_in(literal));
+        assert!(!pgn_in(
+            &literal.replace("{8}\r\ngame.pgn", "{8}\r\ngame.pdf")
+        ));
+        // One that can't be read may carry anything: the message is fetched whole.
+        assert!(pgn_in("(\"text\" \"plain\" NIL"));
+        assert!(pgn_in(
+            "(\"text\" \"plain\" (\"charset\" \"utf-8\") NIL NIL \"7bit\" 120 4 NIL NIL NIL NIL) junk"
+        ));
         for pgn in [
             r#"("application" "x-chess-pgn" NIL NIL NIL "7bit" 300 NIL NIL NIL NIL)"#,
             r#"("APPLICATION" "X-CHESS" NIL NIL NIL "7bit" 300 NIL NIL NIL NIL)"#,

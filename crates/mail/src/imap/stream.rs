@@ -16,11 +16,40 @@ use tokio_rustls::client::TlsStream;
 use super::{ImapConfig, ImapError};
 use crate::tls::{self, Security};
 
-/// TCP, or TLS over TCP.
+/// TCP, or TLS over TCP; and bytes read off it ahead of async-imap, handed back.
 #[derive(Debug)]
-pub(crate) enum Stream {
+pub(crate) struct Stream {
+    io: Io,
+    /// What ccmail's own reader of FETCH answers read past the end of its command
+    /// ([`Stream::unread`]): the next reads take it first.
+    unread: Vec<u8>,
+}
+
+#[derive(Debug)]
+enum Io {
     Plain(TcpStream),
     Tls(Box<TlsStream<TcpStream>>),
+}
+
+impl Stream {
+    fn plain(tcp: TcpStream) -> Self {
+        Stream {
+            io: Io::Plain(tcp),
+            unread: Vec::new(),
+        }
+    }
+
+    fn tls(tls: TlsStream<TcpStream>) -> Self {
+        Stream {
+            io: Io::Tls(Box::new(tls)),
+            unread: Vec::new(),
+        }
+    }
+
+    /// Puts `bytes` back in front of what is still to be read.
+    pub(crate) fn unread(&mut self, bytes: &[u8]) {
+        self.unread.splice(0..0, bytes.iter().copied());
+    }
 }
 
 impl AsyncRead for Stream {
@@ -29,9 +58,16 @@ impl AsyncRead for Stream {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Stream::Plain(s) => Pin::new(s).poll_read(cx, buf),
-            Stream::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+        let this = self.get_mut();
+        if !this.unread.is_empty() {
+            let n = this.unread.len().min(buf.remaining());
+            buf.put_slice(&this.unread[..n]);
+            this.unread.drain(..n);
+            return Poll::Ready(Ok(()));
+        }
+        match &mut this.io {
+            Io::Plain(s) => Pin::new(s).poll_read(cx, buf),
+            Io::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
         }
     }
 }
@@ -42,23 +78,23 @@ impl AsyncWrite for Stream {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        match self.get_mut() {
-            Stream::Plain(s) => Pin::new(s).poll_write(cx, buf),
-            Stream::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+        match &mut self.get_mut().io {
+            Io::Plain(s) => Pin::new(s).poll_write(cx, buf),
+            Io::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
         }
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Stream::Plain(s) => Pin::new(s).poll_flush(cx),
-            Stream::Tls(s) => Pin::new(s.as_mut()).poll_flush(cx),
+        match &mut self.get_mut().io {
+            Io::Plain(s) => Pin::new(s).poll_flush(cx),
+            Io::Tls(s) => Pin::new(s.as_mut()).poll_flush(cx),
         }
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut() {
-            Stream::Plain(s) => Pin::new(s).poll_shutdown(cx),
-            Stream::Tls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
+        match &mut self.get_mut().io {
+            Io::Plain(s) => Pin::new(s).poll_shutdown(cx),
+            Io::Tls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
         }
     }
 }
@@ -113,12 +149,12 @@ pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> 
             match (cfg.security, tls) {
                 (Security::Tls, Some((connector, name))) => {
                     let tls = handshake(&connector, name, tcp, &server).await?;
-                    let mut client = Client::new(Stream::Tls(Box::new(tls)));
+                    let mut client = Client::new(Stream::tls(tls));
                     greeting(&mut client, &server).await?;
                     Ok(client)
                 }
                 (Security::StartTls, Some((connector, name))) => {
-                    let mut client = Client::new(Stream::Plain(tcp));
+                    let mut client = Client::new(Stream::plain(tcp));
                     greeting(&mut client, &server).await?;
                     client
                         .run_command_and_check_ok("STARTTLS", None)
@@ -133,14 +169,14 @@ pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> 
                         })?;
                     // Anything the server sent after its OK is dropped with the old client: only
                     // what comes through TLS counts (no second greeting follows STARTTLS).
-                    let Stream::Plain(tcp) = client.into_inner() else {
+                    let Io::Plain(tcp) = client.into_inner().io else {
                         unreachable!("STARTTLS on a plain stream")
                     };
                     let tls = handshake(&connector, name, tcp, &server).await?;
-                    Ok(Client::new(Stream::Tls(Box::new(tls))))
+                    Ok(Client::new(Stream::tls(tls)))
                 }
                 _ => {
-                    let mut client = Client::new(Stream::Plain(tcp));
+                    let mut client = Client::new(Stream::plain(tcp));
                     greeting(&mut client, &server).await?;
                     Ok(client)
                 }

@@ -87,9 +87,10 @@ async fn fetch_batch(
         let heads = match imap.fetch_heads(&uids, limit).await {
             Ok(heads) => heads,
             Err(e) => {
-                // An answer that could not be read (async-imap takes a BODYSTRUCTURE it can't
-                // parse for a broken connection) may leave the connection out of step: a new
-                // one fetches these messages whole, and every large message after them.
+                // A server that answers the look with something that can't be read, or a
+                // connection that breaks during it: the session is gone, and a new one
+                // fetches these messages whole, and every large message after them. (A
+                // BODYSTRUCTURE that can't be read only has its message fetched whole.)
                 d.heads_refused.store(true, Ordering::Relaxed);
                 tracing::warn!(
                     "looking at large messages by their heads failed ({e}); connecting again to \
