@@ -1012,30 +1012,44 @@ fn strip_brackets(text: &str, comments: &mut String) -> String {
 /// it looks at the start of each line only (a label, or a PGN tag), where [`read`] folds
 /// and classifies every line whole.
 pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
-    let initials = ascii_label_initials();
+    let initials = label_initials();
     std::iter::once(text)
         .chain(pgn.iter().map(String::as_str))
-        .flat_map(|t| t.split('\n'))
-        .any(|line| {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            // Most lines start with an ASCII character no label starts with: one table look.
-            let b = line.as_bytes();
-            let start = b
+        .any(|t| text_may_name(t, initials))
+}
+
+/// [`may_name_a_game`] for one text: each line's first character is looked up in a table
+/// (most lines start with one no label starts with); only the rest are looked at further.
+fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
+    let b = text.as_bytes();
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', b).map(|i| i + 1))
+        .any(|start| {
+            let rest = &b[start..];
+            let lead = rest
                 .iter()
                 .position(|c| !matches!(c, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))
-                .unwrap_or(b.len());
-            match b.get(start) {
-                None => false,
-                Some(b'[') => true,
+                .unwrap_or(rest.len());
+            let may = match rest.get(lead) {
+                None | Some(b'\n') => return false,
+                Some(b'[') => return true,
                 Some(&c) if c.is_ascii() => {
-                    initials.first[usize::from(c)]
+                    initials.ascii[usize::from(c)]
                         && initials
-                            .labels
+                            .ascii_labels
                             .iter()
-                            .any(|label| may_start_with(&b[start..], label))
-                        && line_may_name(line)
+                            .any(|label| may_start_with(&rest[lead..], label))
                 }
-                Some(_) => line_may_name(line),
+                // `start + lead` is a character boundary: only ASCII bytes were skipped.
+                Some(_) => text[start + lead..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| initials.may_start(c) || c.is_whitespace() || c == '\u{feff}'),
+            };
+            may && {
+                let end = memchr::memchr(b'\n', rest).map_or(b.len(), |i| start + i);
+                let line = &text[start..end];
+                line_may_name(line.strip_suffix('\r').unwrap_or(line))
             }
         })
 }
@@ -1043,26 +1057,45 @@ pub fn may_name_a_game(text: &str, pgn: &[String]) -> bool {
 /// The labels of a game header: the event, White, Black.
 const GAME_LABELS: [&[&str]; 3] = [labels::EVENT, labels::WHITE, labels::BLACK];
 
-/// The game-header labels written in ASCII, and the characters, either case, they start with.
-struct AsciiLabels {
-    first: [bool; 128],
-    labels: Vec<&'static str>,
+/// The characters the game-header labels start with, and the labels written in ASCII.
+struct LabelInitials {
+    /// ASCII characters, either case.
+    ascii: [bool; 128],
+    /// Other characters, folded ([`fold_char`]).
+    other: Vec<char>,
+    ascii_labels: Vec<&'static str>,
 }
 
-fn ascii_label_initials() -> &'static AsciiLabels {
-    static TABLE: std::sync::OnceLock<AsciiLabels> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let labels: Vec<&'static str> = GAME_LABELS
-            .concat()
-            .into_iter()
-            .filter(|l| l.is_ascii())
-            .collect();
-        let mut first = [false; 128];
-        for c in labels.iter().filter_map(|l| l.bytes().next()) {
-            first[usize::from(c.to_ascii_lowercase())] = true;
-            first[usize::from(c.to_ascii_uppercase())] = true;
+impl LabelInitials {
+    /// Whether a label may start with `c` (any case).
+    fn may_start(&self, c: char) -> bool {
+        if c.is_ascii() {
+            self.ascii[c as usize]
+        } else {
+            self.other.contains(&fold_char(c))
         }
-        AsciiLabels { first, labels }
+    }
+}
+
+fn label_initials() -> &'static LabelInitials {
+    static TABLE: std::sync::OnceLock<LabelInitials> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let labels = GAME_LABELS.concat();
+        let mut ascii = [false; 128];
+        let mut other = Vec::new();
+        for c in labels.iter().filter_map(|l| l.chars().next()) {
+            if c.is_ascii() {
+                ascii[usize::from(c.to_ascii_lowercase() as u8)] = true;
+                ascii[usize::from(c.to_ascii_uppercase() as u8)] = true;
+            } else if !other.contains(&fold_char(c)) {
+                other.push(fold_char(c));
+            }
+        }
+        LabelInitials {
+            ascii,
+            other,
+            ascii_labels: labels.into_iter().filter(|l| l.is_ascii()).collect(),
+        }
     })
 }
 
@@ -1089,12 +1122,7 @@ fn line_may_name(line: &str) -> bool {
         return false;
     }
     // Most lines start with a letter no label starts with: no folding for them.
-    let folded_first = first.to_lowercase().next().unwrap_or(first);
-    let could = GAME_LABELS
-        .iter()
-        .flat_map(|labels| labels.iter())
-        .any(|label| label.starts_with(folded_first));
-    if !could {
+    if !label_initials().may_start(first) {
         return false;
     }
     // The longest label and the character after it are enough to decide.

@@ -163,6 +163,22 @@ fn record_tokens_skip_comments_and_duplicates_and_borrow_the_text() {
     assert_eq!((plain, none.as_str()), (vec!["5254", "5755", "7163"], ""));
 }
 
+proptest::proptest! {
+    /// The table of first letters only saves work: on any text, the cheap test says what
+    /// looking at every line the whole way ([`line_may_name`]) says.
+    #[test]
+    fn the_first_letter_table_loses_no_line(
+        text in proptest::string::string_regex(
+            "((White|black|EVENT|Tour|Турнир|ЧЁРНЫЕ|белые|Соревнование|\\[|Ёлка|\u{a0}|\u{feff}|\u{2003}|Ä|ß|x|1\\.| |\t|:|-|\r|\n)){0,24}"
+        ).unwrap()
+    ) {
+        let whole_way = text
+            .split('\n')
+            .any(|line| line_may_name(line.strip_suffix('\r').unwrap_or(line)));
+        proptest::prop_assert_eq!(may_name_a_game(&text, &[]), whole_way, "{:?}", text);
+    }
+}
+
 /// The cheap test says yes to every line [`read`] takes a game header from, whatever its case,
 /// blanks or script, and no to the usual lines of private mail.
 #[test]
