@@ -204,12 +204,35 @@ async fn fetch_since_reads_mail_without_marking_it_read() {
         vec![all[2].uid]
     );
 
-    // The sizes, for fetching in batches of bounded size: those asked for that exist.
-    let uids: Vec<u32> = all.iter().map(|m| m.uid).collect();
-    let sizes = imap.sizes(&[uids[2], uids[0], 9_999]).await.unwrap();
-    let want = [0, 2].map(|i| (all[i].uid, all[i].raw.len() as u32));
-    assert_eq!(sizes, want);
-    assert!(imap.sizes(&[]).await.unwrap().is_empty());
+    // The sizes, for fetching in batches of bounded size, with the same choice of messages.
+    let size = |i: usize| (all[i].uid, all[i].raw.len() as u32);
+    assert_eq!(
+        imap.sizes_since(0, None).await.unwrap(),
+        [size(0), size(1), size(2)]
+    );
+    assert_eq!(
+        imap.sizes_since(all[0].uid, None).await.unwrap(),
+        [size(1), size(2)]
+    );
+    assert!(imap.sizes_since(all[2].uid, None).await.unwrap().is_empty());
+    assert!(imap.sizes_since(u32::MAX, None).await.unwrap().is_empty());
+    // The day as the server writes it (its own zone: the instant is what it keeps), as its
+    // SEARCH SINCE counts it.
+    for day in [1, 2, 3, 4, 14, 15] {
+        let since = NaiveDate::from_ymd_opt(2026, 3, day).unwrap();
+        let want: Vec<(u32, u32)> = (0..3)
+            .filter(|&i| all[i].internal_date.date_naive() >= since)
+            .map(size)
+            .collect();
+        assert_eq!(
+            imap.sizes_since(0, Some(since)).await.unwrap(),
+            want,
+            "since {day}"
+        );
+        let found = imap.uids_since(0, Some(since)).await.unwrap();
+        let want: Vec<u32> = want.iter().map(|&(uid, _)| uid).collect();
+        assert_eq!(found, want, "SEARCH SINCE {day}");
+    }
 
     // A second session sees the same: nothing was marked read on the server.
     let mut other = Imap::connect(&cfg).await.unwrap();
@@ -253,11 +276,10 @@ async fn large_mail_is_looked_at_by_its_head_and_read_whole_over_tls() {
             .await
             .expect("APPEND");
     }
-    let uids = imap.uids_since(0, None).await.unwrap();
-    assert_eq!(uids.len(), 3);
-    let sizes = imap.sizes(&uids).await.unwrap();
+    let sizes = imap.sizes_since(0, None).await.unwrap();
     let lens = [photo.len(), game.len(), small.len()].map(|n| n as u32);
     assert_eq!(sizes.iter().map(|&(_, n)| n).collect::<Vec<_>>(), lens);
+    let uids: Vec<u32> = sizes.iter().map(|&(uid, _)| uid).collect();
 
     let heads = imap.fetch_heads(&uids, 65_536).await.unwrap();
     assert_eq!(heads.iter().map(|h| h.uid).collect::<Vec<_>>(), uids);

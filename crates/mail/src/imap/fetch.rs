@@ -239,21 +239,41 @@ impl Imap {
         }
     }
 
-    /// The sizes (RFC822.SIZE, in bytes) of the messages with these UIDs (those still there),
-    /// in UID order: a caller reading a large mailbox fetches it in batches of bounded size.
-    pub async fn sizes(&mut self, uids: &[u32]) -> Result<Vec<(u32, u32)>, ImapError> {
-        let mut uids = uids.to_vec();
-        uids.sort_unstable();
-        uids.dedup();
-        if uids.is_empty() {
+    /// The messages [`Imap::uids_since`] finds, with their sizes (RFC822.SIZE, in bytes), in
+    /// UID order, from one `UID FETCH n:* (UID RFC822.SIZE INTERNALDATE)`: a caller reading a
+    /// large mailbox fetches it in batches of bounded size, and looks at large mail by its
+    /// head. The day of `since` is that of the INTERNALDATE as the server writes it.
+    pub async fn sizes_since(
+        &mut self,
+        after_uid: u32,
+        since: Option<NaiveDate>,
+    ) -> Result<Vec<(u32, u32)>, ImapError> {
+        let Some(first) = after_uid.checked_add(1) else {
             return Ok(Vec::new());
+        };
+        let command = format!("UID FETCH {first}:* (UID RFC822.SIZE INTERNALDATE)");
+        let mut out = Vec::new();
+        for fetch in self.uid_fetch(&command).await? {
+            // `n:*` also matches the highest UID when it is below n; and a flag change by
+            // another client can come as a FETCH of its own.
+            let (Some(uid), Some(size)) = (fetch.uid, fetch.size) else {
+                continue;
+            };
+            if uid <= after_uid {
+                continue;
+            }
+            if let Some(day) = since {
+                let date = fetch
+                    .internal_date
+                    .as_deref()
+                    .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
+                    .ok_or_else(|| missing(&command, uid, "readable INTERNALDATE"))?;
+                if date.date_naive() < day {
+                    continue;
+                }
+            }
+            out.push((uid, size));
         }
-        let command = format!("UID FETCH {} (UID RFC822.SIZE)", uid_set(&uids));
-        let mut out: Vec<(u32, u32)> = (self.uid_fetch(&command).await?)
-            .into_iter()
-            .filter_map(|f| f.uid.zip(f.size))
-            .filter(|(uid, _)| uids.binary_search(uid).is_ok())
-            .collect();
         out.sort_unstable();
         out.dedup_by_key(|(uid, _)| *uid);
         Ok(out)

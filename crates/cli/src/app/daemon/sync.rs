@@ -1,10 +1,11 @@
-//! One pass over the mailbox: the UIDs after the last one read, a batch at a time, in three
-//! stages that overlap: a batch fetched, the one before it filtered (on a thread of its own
-//! when the pass has several batches), the one before that applied — its chess mail applied
-//! and its last UID recorded in a transaction that is committed once it has been open for
-//! [`HOLD`] (after the batch in hand, or while the next one is awaited) and at the end: one
-//! disk flush covers the batches of a quarter of a second. A pass that asked the messages' sizes (more than [`SMALL`]) fetches a
-//! large message whole only when its head may be chess mail ([`fetch_batch`]).
+//! One pass over the mailbox: the UIDs after the last one read and their sizes (one UID
+//! FETCH), then a batch at a time, in three stages that overlap: a batch fetched, the one
+//! before it filtered (on a thread of its own when the pass has several batches), the one
+//! before that applied — its chess mail applied and its last UID recorded in a transaction
+//! that is committed once it has been open for [`HOLD`] (after the batch in hand, or while the
+//! next one is awaited) and at the end: one disk flush covers the batches of a quarter of a
+//! second. A large message is fetched whole only when its head may be chess mail
+//! ([`fetch_batch`]).
 
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -35,10 +36,6 @@ const BATCH_BYTES: u64 = 6 << 20;
 /// a bound on the write lock it holds and on the work a crash would redo.
 const HOLD: Duration = Duration::from_millis(250);
 
-/// Up to this many new messages are fetched in one go without asking their sizes first (the
-/// daemon's usual pass: the one message IDLE announced).
-const SMALL: usize = 25;
-
 /// The messages (UID, size) in batches of at most [`BATCH`] messages and [`BATCH_BYTES`]
 /// bytes, in order.
 fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
@@ -62,7 +59,7 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 
 /// A batch's messages, whole, but for the large mail its head shows is not chess mail.
 ///
-/// A message of up to [`HEAD`] bytes (or of a size not asked: `0`) is fetched whole at once.
+/// A message of up to [`HEAD`] bytes is fetched whole at once.
 /// A larger one is first looked at by its first [`HEAD`] bytes and the server's word on its
 /// parts ([`Imap::fetch_heads`]), and fetched whole only when that does not settle it as not
 /// chess mail ([`Filter::settled_by_head`]; one that may answer a game's message is asked of
@@ -196,19 +193,14 @@ pub(super) async fn pass(
         saved: saved.filter(|_| !first).map(|s| s.last_uid),
     };
     // The start date limits the first read only: later, a new UID is new mail.
-    let uids = imap.uids_since(after, since.filter(|_| first)).await?;
+    let sizes = imap.sizes_since(after, since.filter(|_| first)).await?;
     let bar = progress(
-        first && !uids.is_empty(),
-        uids.len() as u64,
+        first && !sizes.is_empty(),
+        sizes.len() as u64,
         &w.config.mailbox,
     );
     let filter = Arc::new(Filter::load(&d.store, &d.me).await?);
-    let batches = match uids.len() {
-        0 => Vec::new(),
-        // Sizes not asked (a round trip less for the usual pass): fetched whole.
-        n if n <= SMALL => vec![uids.iter().map(|&uid| (uid, 0)).collect()],
-        _ => batches(&imap.sizes(&uids).await?),
-    };
+    let batches = batches(&sizes);
     // The next batch is fetched, and looked at by the filter on another thread, while this
     // one is applied: the server, the filter and the store's thread work at the same time.
     // At most three batches are in memory (one being applied, one waiting, one arriving).
