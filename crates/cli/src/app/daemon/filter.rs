@@ -86,15 +86,20 @@ impl Filter {
     /// The opponents and arbiters of every game in the store.
     pub async fn load(store: &Store, me: &Me) -> anyhow::Result<Filter> {
         let games = store::games(&mut *store.conn().await?, true).await?;
+        Ok(Filter::new(&games, me))
+    }
+
+    /// The opponents and arbiters of these games (all of the store's, whatever their status).
+    pub fn new(games: &[store::GameRow], me: &Me) -> Filter {
         let correspondents = games
             .iter()
             .flat_map(|g| [&g.opponent_email, &g.arbiter_email])
             .map(|a| a.trim().to_lowercase())
             .collect();
-        Ok(Filter {
+        Filter {
             me: me.email.trim().to_lowercase(),
             correspondents,
-        })
+        }
     }
 
     /// Reads `raw` and says whether it is chess mail: [`Filter::pre`], then

@@ -165,8 +165,10 @@ impl Daemon {
     }
 
     async fn read_once(&self, w: &Watch, stop: &Stop) -> anyhow::Result<Imap> {
-        let mut imap = Imap::connect(&w.config).await?;
-        sync::pass(self, w, &mut imap, &self.clock()?, stop).await?;
+        // The store is read while the server is connected to.
+        let (imap, ready) = tokio::join!(Imap::connect(&w.config), sync::ready(self, w));
+        let mut imap = imap?;
+        sync::pass(self, w, &mut imap, &self.clock()?, stop, ready?).await?;
         Ok(imap)
     }
 
@@ -291,7 +293,8 @@ impl Daemon {
         let mut sent_box_ready = false;
         loop {
             let clock = self.clock().map_err(Failure::Fatal)?;
-            let read = sync::pass(self, w, &mut imap, &clock, stop)
+            let ready = sync::ready(self, w).await.map_err(Failure::Retry)?;
+            let read = sync::pass(self, w, &mut imap, &clock, stop, ready)
                 .await
                 .map_err(Failure::Retry)?;
             if read > 0 {
@@ -443,16 +446,6 @@ impl Backoff {
     pub fn reset(&mut self) {
         self.next = BACKOFF_MIN;
     }
-}
-
-/// The earliest start date of the active games, for reading mail back.
-async fn earliest_start(store: &Store) -> anyhow::Result<Option<NaiveDate>> {
-    let games = store::games(&mut *store.conn().await?, false).await?;
-    Ok(games
-        .iter()
-        .filter(|g| g.status == "active")
-        .map(|g| g.start_date)
-        .min())
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use ccmail_mail::imap::{Fetched, Imap};
 use ccmail_store::{self as store, SqliteConnection, SyncState, Transaction};
+use chrono::NaiveDate;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
@@ -143,6 +144,34 @@ fn state_key(w: &Watch) -> String {
     format!("{}@{}:{}/{}", c.username, c.host, c.port, c.mailbox)
 }
 
+/// What a pass needs from the store before it reads the mailbox: how far the last one read,
+/// where a first read starts, and the filter. `ccmail run --once` reads it while the IMAP
+/// connection is made.
+pub(super) struct Ready {
+    saved: Option<SyncState>,
+    /// `first_sync_since`, or the earliest start date of the active games.
+    since: Option<NaiveDate>,
+    filter: Filter,
+}
+
+pub(super) async fn ready(d: &Daemon, w: &Watch) -> anyhow::Result<Ready> {
+    let mut conn = d.store.conn().await?;
+    let saved = store::sync_state(&mut conn, &state_key(w)).await?;
+    let games = store::games(&mut conn, true).await?;
+    let since = w.first_sync_since.or_else(|| {
+        games
+            .iter()
+            .filter(|g| g.status == "active")
+            .map(|g| g.start_date)
+            .min()
+    });
+    Ok(Ready {
+        saved,
+        since,
+        filter: Filter::new(&games, &d.me),
+    })
+}
+
 /// Reads what is new; returns how many messages were chess mail (stored or applied).
 pub(super) async fn pass(
     d: &Daemon,
@@ -150,14 +179,15 @@ pub(super) async fn pass(
     imap: &mut Imap,
     clock: &Clock,
     stop: &Stop,
+    ready: Ready,
 ) -> anyhow::Result<usize> {
     let key = state_key(w);
     let validity = imap.uid_validity();
-    let saved = store::sync_state(&mut *d.store.conn().await?, &key).await?;
-    let since = match w.first_sync_since {
-        Some(day) => Some(day),
-        None => super::earliest_start(&d.store).await?,
-    };
+    let Ready {
+        saved,
+        since,
+        filter,
+    } = ready;
     // All UIDs below UIDNEXT (at SELECT) have been looked at once a pass completes.
     let end = imap.uid_next().map_or(0, |n| n.saturating_sub(1));
     let (after, first) = match saved {
@@ -199,7 +229,7 @@ pub(super) async fn pass(
         sizes.len() as u64,
         &w.config.mailbox,
     );
-    let filter = Arc::new(Filter::load(&d.store, &d.me).await?);
+    let filter = Arc::new(filter);
     let batches = batches(&sizes);
     // The next batch is fetched, and looked at by the filter on another thread, while this
     // one is applied: the server, the filter and the store's thread work at the same time.
