@@ -267,9 +267,13 @@ impl Imap {
     }
 
     fn session(&mut self) -> Result<&mut Session<Stream>, ImapError> {
-        self.session.as_mut().ok_or_else(|| {
-            ImapError::closed("the session was lost by an earlier error; connect again")
-        })
+        self.session.as_mut().ok_or_else(lost)
+    }
+
+    /// The session taken out of `self`, for a command that may leave the connection out of
+    /// step (it is put back once the command ends well).
+    fn take_session(&mut self) -> Result<Session<Stream>, ImapError> {
+        self.session.take().ok_or_else(lost)
     }
 
     /// Empties async-imap's queue of unsolicited responses (a bounded channel that silently
@@ -285,6 +289,11 @@ impl Imap {
             }
         }
     }
+}
+
+/// A command on a session an earlier error cost.
+fn lost() -> ImapError {
+    ImapError::closed("the session was lost by an earlier error; connect again")
 }
 
 /// Applies an EXISTS or EXPUNGE to the message count; true when the count grew.

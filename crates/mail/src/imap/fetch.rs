@@ -106,16 +106,12 @@ impl Imap {
         self.fetch_each(
             uids,
             "(UID INTERNALDATE BODY.PEEK[])",
-            |uid, fetch, command| {
+            |uid, mut fetch, command| {
                 // Another client's flag change can show up as an extra FETCH without a body.
-                let Some(raw) = fetch.body else {
+                let Some(raw) = fetch.body.take() else {
                     return Ok(None);
                 };
-                let internal_date = fetch
-                    .internal_date
-                    .as_deref()
-                    .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
-                    .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))?;
+                let internal_date = internal_date(&fetch, uid, command)?;
                 Ok(Some(Fetched {
                     uid,
                     internal_date,
@@ -181,9 +177,7 @@ impl Imap {
     /// `self`: a failure or a time-out half-way leaves the connection out of step, and drops
     /// it.
     async fn uid_fetch(&mut self, command: &str) -> Result<Vec<FetchAnswer>, ImapError> {
-        let mut session = self.session.take().ok_or_else(|| {
-            ImapError::closed("the session was lost by an earlier error; connect again")
-        })?;
+        let mut session = self.take_session()?;
         let limit = self.timeout;
         let io = |source| ImapError::Io {
             context: command.to_owned(),
@@ -262,15 +256,10 @@ impl Imap {
             if uid <= after_uid {
                 continue;
             }
-            if let Some(day) = since {
-                let date = fetch
-                    .internal_date
-                    .as_deref()
-                    .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
-                    .ok_or_else(|| missing(&command, uid, "readable INTERNALDATE"))?;
-                if date.date_naive() < day {
-                    continue;
-                }
+            if let Some(day) = since
+                && internal_date(&fetch, uid, &command)?.date_naive() < day
+            {
+                continue;
             }
             out.push((uid, size));
         }
@@ -347,6 +336,19 @@ impl Imap {
 
 /// An INTERNALDATE's form, `02-Mar-2026 10:00:00 +0300` (as async-imap reads it).
 const INTERNALDATE: &str = "%d-%b-%Y %H:%M:%S %z";
+
+/// The INTERNALDATE of the answer for message `uid` to `command`.
+fn internal_date(
+    fetch: &FetchAnswer,
+    uid: u32,
+    command: &str,
+) -> Result<DateTime<FixedOffset>, ImapError> {
+    fetch
+        .internal_date
+        .as_deref()
+        .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
+        .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))
+}
 
 /// Whether a message's part may carry PGN, by the `BODYSTRUCTURE` the server wrote: read by
 /// imap-proto's parser. One that can't be read may: the message is fetched whole.

@@ -151,9 +151,7 @@ impl Imap {
 
     /// Sends IDLE and waits for the server's `+ idling`. On failure the session is gone.
     async fn start_idle(&mut self) -> Result<Handle<Stream>, ImapError> {
-        let session = self.session.take().ok_or_else(|| {
-            ImapError::closed("the session was lost by an earlier error; connect again")
-        })?;
+        let session = self.take_session()?;
         let mut handle = session.idle();
         timed(self.timeout, "IDLE", async {
             handle
