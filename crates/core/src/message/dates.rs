@@ -145,23 +145,22 @@ fn yearless(day: u32, month: u32, context: Option<NaiveDate>) -> Option<NaiveDat
 
 /// The month a word names, in Russian (any case ending) or English (full or three letters).
 fn month_of(word: &str) -> Option<u32> {
+    let first = word.chars().next()?;
+    if first.is_ascii() {
+        return english_month(word);
+    }
     let lower = word.to_lowercase();
-    let pos = if lower.chars().next()?.is_ascii() {
-        EN_MONTHS
-            .iter()
-            .position(|m| lower.starts_with(m) && english_month_word(&lower))
-    } else {
-        // "ма" would also match "март": look at the longer stems first.
-        let may = lower.starts_with("мая") || lower == "май";
-        RU_MONTHS
-            .iter()
-            .position(|m| *m != "ма" && lower.starts_with(m))
-            .or(if may { Some(4) } else { None })
-    }?;
+    let may = lower.starts_with("мая") || lower == "май";
+    let pos = RU_MONTHS
+        .iter()
+        .position(|m| *m != "ма" && lower.starts_with(m))
+        .or(if may { Some(4) } else { None })?;
     Some(pos as u32 + 1)
 }
 
-fn english_month_word(lower: &str) -> bool {
+/// An English month name or its abbreviation (any case, a dot after it or not). Every
+/// English word before a number is asked: this is done without a copy of the word.
+fn english_month(word: &str) -> Option<u32> {
     const FULL: [&str; 12] = [
         "january",
         "february",
@@ -176,11 +175,19 @@ fn english_month_word(lower: &str) -> bool {
         "november",
         "december",
     ];
-    let word = lower.trim_end_matches('.');
-    word.len() == 3 || FULL.contains(&word) || word == "sept"
+    let bare = word.trim_end_matches('.');
+    let mut buf = [0u8; 9];
+    let lower = buf.get_mut(..bare.len())?;
+    lower.copy_from_slice(bare.as_bytes());
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).ok()?;
+    if !lower.is_ascii() || !(lower.len() == 3 || FULL.contains(&lower) || lower == "sept") {
+        return None;
+    }
+    let pos = EN_MONTHS.iter().position(|m| lower.starts_with(m))?;
+    Some(pos as u32 + 1)
 }
 
-/// The word starting at byte `i` (letters only) and where it ends.
 fn word_at(line: &str, i: usize) -> (&str, usize) {
     let end = line[i..]
         .char_indices()

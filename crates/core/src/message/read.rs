@@ -141,6 +141,134 @@ enum Slot {
     Sent,
 }
 
+/// The labels that say what a line is, in the order they are tried: where labels of two
+/// kinds fit a line, the earlier kind is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Event,
+    White,
+    Black,
+    Start,
+    Partner,
+    Mine,
+    Received,
+    Sent,
+    MoveDays,
+    Record,
+    Variation,
+    Notes,
+}
+
+const LABELS: [(Label, &[&str]); 12] = [
+    (Label::Event, labels::EVENT),
+    (Label::White, labels::WHITE),
+    (Label::Black, labels::BLACK),
+    (Label::Start, labels::START),
+    (Label::Partner, labels::PARTNER),
+    (Label::Mine, labels::MINE),
+    (Label::Received, labels::RECEIVED),
+    (Label::Sent, labels::SENT),
+    (Label::MoveDays, labels::MOVE_DAYS),
+    (Label::Record, labels::RECORD),
+    (Label::Variation, labels::VARIATION),
+    (Label::Notes, labels::NOTES),
+];
+
+/// The lists of words looked for anywhere in a line, not only at its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Words {
+    Totals,
+    /// "you sent", "i received", "i answered": a line of dates without a label.
+    DateTalk,
+    Received,
+    Sent,
+    /// What the sender says we sent.
+    YouSent,
+    /// The sides in a totals line.
+    White,
+    Black,
+    Decline,
+    DrawOffer,
+    DrawAccept,
+    Resign,
+    Break,
+}
+
+/// Each list, and whether its words are stems (`declin` finds "declined") rather than whole
+/// words.
+const WORDS: [(Words, &[&str], bool); 12] = [
+    (Words::Totals, labels::TOTALS, false),
+    (
+        Words::DateTalk,
+        &["you sent", "i received", "i answered"],
+        false,
+    ),
+    (Words::Received, labels::RECEIVED, false),
+    (Words::Sent, labels::SENT, false),
+    (Words::YouSent, &["you sent", "вы отправили"], false),
+    (Words::White, &["белые", "white"], false),
+    (Words::Black, &["черные", "black"], false),
+    (Words::Decline, labels::DECLINE, true),
+    (Words::DrawOffer, labels::DRAW_OFFER, true),
+    (Words::DrawAccept, labels::DRAW_ACCEPT, true),
+    (Words::Resign, labels::RESIGN, true),
+    (Words::Break, &["перерыв", "break"], true),
+];
+
+/// Words (or labels) by their first two bytes, so that a line is compared only with those
+/// that start as it does. Within one key, entries keep the order they were given in.
+struct Index<T: 'static> {
+    /// Sorted by key, stably.
+    entries: Vec<([u8; 2], &'static str, T)>,
+    /// One bit for each key of two bytes, set for the keys of the entries: most words of a
+    /// line start with none of them, and are passed over by one look at a bit.
+    keys: Box<[u64; 1024]>,
+}
+
+impl<T: Copy> Index<T> {
+    fn new(lists: &[(T, &'static [&'static str])]) -> Index<T> {
+        let mut entries: Vec<_> = lists
+            .iter()
+            .flat_map(|&(what, words)| words.iter().map(move |w| (w, what)))
+            .filter_map(|(w, what)| Some((first_two(w)?, *w, what)))
+            .collect();
+        entries.sort_by_key(|e| e.0);
+        let mut keys = Box::new([0u64; 1024]);
+        for (key, _, _) in &entries {
+            let k = usize::from(u16::from_be_bytes(*key));
+            keys[k / 64] |= 1 << (k % 64);
+        }
+        Index { entries, keys }
+    }
+
+    /// The entries whose first two bytes are `key`.
+    fn starting(&self, key: [u8; 2]) -> &[([u8; 2], &'static str, T)] {
+        let k = usize::from(u16::from_be_bytes(key));
+        if self.keys[k / 64] & (1 << (k % 64)) == 0 {
+            return &[];
+        }
+        let from = self.entries.partition_point(|e| e.0 < key);
+        let len = self.entries[from..].partition_point(|e| e.0 == key);
+        &self.entries[from..from + len]
+    }
+}
+
+fn label_index() -> &'static Index<Label> {
+    static INDEX: std::sync::OnceLock<Index<Label>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| Index::new(&LABELS))
+}
+
+fn word_index() -> &'static Index<(Words, bool)> {
+    static INDEX: std::sync::OnceLock<Index<(Words, bool)>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let lists: Vec<_> = WORDS
+            .iter()
+            .map(|&(list, words, stem)| ((list, stem), words))
+            .collect();
+        Index::new(&lists)
+    })
+}
+
 /// A letter, for word boundaries: ASCII and Cyrillic without a Unicode table look-up.
 fn is_letter(c: char) -> bool {
     c.is_ascii_alphabetic()
@@ -156,18 +284,28 @@ fn first_two(s: &str) -> Option<[u8; 2]> {
     }
 }
 
+/// Whether `s` starts with something other than a letter (or is empty): the end of a word.
+fn ends_word(s: &str) -> bool {
+    s.chars().next().is_none_or(|c| !is_letter(c))
+}
+
+/// A word of [`WORDS`] found in a line.
+#[derive(Clone, Copy, Debug)]
+struct Hit {
+    list: Words,
+    /// Byte offsets of its start and end.
+    at: usize,
+    end: usize,
+}
+
 /// A line with a copy folded for matching (lower case, ё as е), byte offsets kept equal.
 ///
-/// The head (where a label stands) is folded at once; the whole line only when a search
-/// needs it: a line of moves is told by its label and is never folded whole.
+/// The words of [`WORDS`] are found in it in one pass, on the first search for one: a line
+/// of moves is told by its label and is never searched.
 struct Line<'a> {
     text: &'a str,
-    /// The first [`Line::HEAD`] bytes or so (to a character boundary), folded.
-    head: String,
-    /// The whole line folded, when it is longer than `head`.
-    whole: std::cell::OnceCell<String>,
-    /// Byte offsets where a word starts, in order: made on the first search for a word.
-    starts: std::cell::OnceCell<Vec<usize>>,
+    folded: std::borrow::Cow<'a, str>,
+    hits: std::cell::OnceCell<Vec<Hit>>,
 }
 
 /// `c` folded for matching, if it folds to a character of the same UTF-8 length.
@@ -188,140 +326,136 @@ fn fold_char(c: char) -> char {
 /// other. ASCII is lowered in place, and each other character is replaced only by one of its
 /// own UTF-8 length.
 fn fold(text: &str) -> String {
-    let folded = text.to_ascii_lowercase();
-    if text.is_ascii() {
-        return folded;
-    }
-    let mut buf = [0u8; 4];
-    let mut out = folded.into_bytes();
-    for (at, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+    let mut out = text.to_ascii_lowercase();
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(skip) = bytes[at..].iter().position(|b| !b.is_ascii()) {
+        at += skip;
+        // Small Russian letters (most of a Russian text) are passed over by their two bytes.
+        if matches!(
+            (bytes[at], bytes.get(at + 1)),
+            (0xd0, Some(0xb0..=0xbf)) | (0xd1, Some(0x80..=0x8f))
+        ) {
+            at += 2;
+            continue;
+        }
+        let c = text[at..].chars().next().expect("a character starts here");
         let f = fold_char(c);
         if f != c {
-            let bytes = f.encode_utf8(&mut buf).as_bytes();
-            out[at..at + bytes.len()].copy_from_slice(bytes);
+            out.replace_range(at..at + c.len_utf8(), f.encode_utf8(&mut [0; 4]));
         }
+        at += c.len_utf8();
     }
-    String::from_utf8(out).expect("characters replaced by ones of their length")
+    out
 }
 
 impl<'a> Line<'a> {
-    /// Bytes folded at once: more than the longest label and the character after it.
-    const HEAD: usize = 64;
-
+    /// A line and its fold, made here.
     fn new(text: &'a str) -> Line<'a> {
-        let mut end = text.len().min(Self::HEAD);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
         Line {
             text,
-            head: fold(&text[..end]),
-            whole: std::cell::OnceCell::new(),
-            starts: std::cell::OnceCell::new(),
+            folded: std::borrow::Cow::Owned(fold(text)),
+            hits: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// A line whose fold was made with the rest of its text: `folded` is `fold(text)`.
+    fn folded_already(text: &'a str, folded: &'a str) -> Line<'a> {
+        debug_assert_eq!(text.len(), folded.len());
+        Line {
+            text,
+            folded: std::borrow::Cow::Borrowed(folded),
+            hits: std::cell::OnceCell::new(),
         }
     }
 
     /// The whole line, folded.
     fn folded(&self) -> &str {
-        if self.head.len() == self.text.len() {
-            return &self.head;
-        }
-        self.whole.get_or_init(|| fold(self.text))
+        &self.folded
     }
 
     /// Whether the folded line starts with `prefix` (lower case).
     fn starts_with(&self, prefix: &str) -> bool {
-        if prefix.len() <= self.head.len() {
-            self.head.starts_with(prefix)
-        } else {
-            self.folded().starts_with(prefix)
+        self.folded.starts_with(prefix)
+    }
+
+    /// The rest of the line after a label of `len` bytes that the folded line starts with,
+    /// if the label ends a word there; a `:` or `-` after it is left out.
+    fn rest_after(&self, len: usize) -> Option<&'a str> {
+        if !ends_word(&self.folded[len..]) {
+            return None;
         }
+        Some(
+            self.text[len..]
+                .trim_start_matches([' ', ':', '-', '–', '\t'])
+                .trim(),
+        )
+    }
+
+    /// The label of [`LABELS`] the line starts with, the first in their order, and the rest.
+    fn label(&self) -> Option<(Label, &'a str)> {
+        let key = first_two(&self.folded)?;
+        label_index()
+            .starting(key)
+            .iter()
+            .filter(|(_, label, _)| self.folded.starts_with(label))
+            .find_map(|&(_, label, what)| Some((what, self.rest_after(label.len())?)))
     }
 
     /// If the line starts with one of `labels`, the rest after it (and a `:` or `-`).
     fn after_label(&self, labels: &[&str]) -> Option<&'a str> {
-        // The first two bytes rule out nearly every label before a comparison is made.
-        let first = first_two(&self.head)?;
-        labels.iter().find_map(|label| {
-            if first_two(label) != Some(first) {
-                return None;
-            }
-            // The label and the character after it (at most 4 bytes) lie in the head.
-            let folded = if label.len() + 4 <= self.head.len() {
-                &self.head
-            } else {
-                self.folded()
-            };
-            let rest = folded.strip_prefix(label)?;
-            if rest.chars().next().is_some_and(is_letter) {
-                return None;
-            }
-            Some(
-                self.text[label.len()..]
-                    .trim_start_matches([' ', ':', '-', '–', '\t'])
-                    .trim(),
-            )
-        })
+        let first = first_two(&self.folded)?;
+        labels
+            .iter()
+            .filter(|label| first_two(label) == Some(first) && self.folded.starts_with(*label))
+            .find_map(|label| self.rest_after(label.len()))
     }
 
-    /// Byte offsets in `folded` where a word starts, from `from` on.
-    fn word_starts(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
-        let starts = self.starts.get_or_init(|| {
-            let mut starts = Vec::new();
+    /// The words of [`WORDS`] in the line, in order: one pass over its word starts.
+    fn hits(&self) -> &[Hit] {
+        self.hits.get_or_init(|| {
+            let index = word_index();
+            let folded: &str = &self.folded;
+            let bytes = folded.as_bytes();
+            let mut hits = Vec::new();
             let mut prev_letter = false;
-            for (k, c) in self.folded().char_indices() {
+            for (at, c) in folded.char_indices() {
                 let letter = is_letter(c);
                 if letter && !prev_letter {
-                    starts.push(k);
+                    let Some(key) = first_two(&folded[at..]) else {
+                        break;
+                    };
+                    for &(_, word, (list, stem)) in index.starting(key) {
+                        let end = at + word.len();
+                        if bytes[at..].starts_with(word.as_bytes())
+                            && (stem || ends_word(&folded[end..]))
+                        {
+                            hits.push(Hit { list, at, end });
+                        }
+                    }
                 }
                 prev_letter = letter;
             }
-            starts
-        });
-        starts[starts.partition_point(|&s| s < from)..]
-            .iter()
-            .copied()
-    }
-
-    /// Whether any of `stems` starts a word of the line (`declin` finds "declined").
-    fn contains_any(&self, stems: &[&str]) -> bool {
-        self.stems_found(&[stems])[0]
-    }
-
-    /// For each list, whether one of its stems starts a word of the line: one pass for all.
-    fn stems_found<const N: usize>(&self, lists: &[&[&str]; N]) -> [bool; N] {
-        let mut found = [false; N];
-        for at in self.word_starts(0) {
-            let rest = &self.folded()[at..];
-            let first = rest.as_bytes()[0];
-            // The first byte rules out nearly every stem before a comparison is made.
-            let starts = |w: &&str| w.as_bytes().first() == Some(&first) && rest.starts_with(w);
-            for (hit, stems) in found.iter_mut().zip(lists) {
-                *hit = *hit || stems.iter().any(starts);
-            }
-        }
-        found
-    }
-
-    /// The first whole-word occurrence of any of `words` from `from`: its start and end.
-    /// (One pass over the word starts: cheaper than a substring search per word.)
-    fn find_word(&self, words: &[&str], from: usize) -> Option<(usize, usize)> {
-        self.word_starts(from).find_map(|at| {
-            let rest = &self.folded()[at..];
-            let first = rest.as_bytes()[0];
-            words
-                .iter()
-                .filter(|w| w.as_bytes().first() == Some(&first) && rest.starts_with(**w))
-                .map(|w| at + w.len())
-                .filter(|&end| {
-                    self.folded()[end..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !is_letter(c))
-                })
-                .min()
-                .map(|end| (at, end))
+            hits
         })
+    }
+
+    /// Whether a word of `list` is in the line.
+    fn has(&self, list: Words) -> bool {
+        self.hits().iter().any(|h| h.list == list)
+    }
+
+    /// The first word of `list` that starts at `from` or later: its start and end (the
+    /// shortest of the list's words that start there).
+    fn find_word(&self, list: Words, from: usize) -> Option<(usize, usize)> {
+        let hits = self.hits();
+        let first = hits.iter().find(|h| h.list == list && h.at >= from)?;
+        let end = hits
+            .iter()
+            .filter(|h| h.list == list && h.at == first.at)
+            .map(|h| h.end)
+            .min()?;
+        Some((first.at, end))
     }
 }
 
@@ -329,7 +463,9 @@ impl<'a> Line<'a> {
 /// envelope. Never fails: what is wrong is in `problems`.
 pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut reader = Reader::new(envelope);
-    let own = own_text(text);
+    // The text is folded once, whole; each line's fold is the same stretch of it.
+    let folded = fold(text);
+    let own = own_text(text, &folded);
     for line in &own {
         reader.line(line);
     }
@@ -339,44 +475,61 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     if let Some(game) = pgn.first() {
         let moves_too = reader.record.is_empty() && reader.my_move.is_none();
         reader.pgn |= moves_too;
-        for line in own_text(game) {
+        let folded = fold(game);
+        for line in own_text(game, &folded) {
             if moves_too {
-                reader.line(line);
-            } else if line.starts_with('[') && line.ends_with(']') {
-                reader.pgn_tag(line);
+                reader.line(&line);
+            } else if line.text.starts_with('[') && line.text.ends_with(']') {
+                reader.pgn_tag(line.text);
             }
         }
     }
     reader.finish()
 }
 
-/// The lines of the new message: quoted mail dropped, line ends and spaces normalised.
-fn own_text(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for raw in text.lines() {
-        let line = raw.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        if line.starts_with('>') {
+/// A line with blanks and a byte-order mark trimmed off both ends.
+fn trim_line(line: &str) -> &str {
+    let line = line.trim_ascii();
+    // Vertical tab is a blank to `char::is_whitespace`, not to `trim_ascii`.
+    let plain = |b: Option<&u8>| b.is_none_or(|&b| b.is_ascii() && b != b'\x0b');
+    if plain(line.as_bytes().first()) && plain(line.as_bytes().last()) {
+        return line;
+    }
+    line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
+/// The lines of the new message, `folded` being `fold(whole)`: quoted mail dropped, line
+/// ends and spaces normalised.
+fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
+    let mut out = Vec::with_capacity(32);
+    for raw in whole.lines() {
+        let text = trim_line(raw);
+        if text.starts_with('>') {
             continue;
         }
-        let (mut attribution, mut original) = (false, false);
-        if line.ends_with(':') {
-            let folded = line.to_lowercase();
-            attribution = (folded.ends_with("wrote:") && folded.starts_with("on "))
-                || folded.ends_with("пишет:")
-                || folded.ends_with("писал:")
-                || folded.ends_with("писал(а):");
-        } else if line.starts_with("--") || line.starts_with("__") {
-            let folded = line.to_lowercase();
-            original = folded.contains("original message")
-                || folded.contains("исходное сообщение")
-                || folded.contains("пересылаемое сообщение")
-                || folded.contains("forwarded message");
-        }
-        if original {
+        let at = text.as_ptr() as usize - whole.as_ptr() as usize;
+        let line = Line::folded_already(text, &folded[at..at + text.len()]);
+        let f = line.folded();
+        if f.ends_with(':') {
+            let attribution = (f.ends_with("wrote:") && f.starts_with("on "))
+                || f.ends_with("пишет:")
+                || f.ends_with("писал:")
+                || f.ends_with("писал(а):");
+            if attribution {
+                continue;
+            }
+        } else if (f.starts_with("--") || f.starts_with("__"))
+            && !f.bytes().all(|b| b == b'-' || b == b'_')
+            && [
+                "original message",
+                "исходное сообщение",
+                "пересылаемое сообщение",
+                "forwarded message",
+            ]
+            .iter()
+            .any(|words| f.contains(words))
+        {
             break;
-        }
-        if attribution {
-            continue;
         }
         out.push(line);
     }
@@ -415,12 +568,12 @@ impl Reader {
         }
     }
 
-    fn line(&mut self, text: &str) {
+    fn line(&mut self, line: &Line<'_>) {
+        let text = line.text;
         if text.is_empty() || text.chars().all(|c| "-=_*~".contains(c)) {
             self.in_notes = false;
             return;
         }
-        let line = Line::new(text);
         if self.in_notes {
             if let Some(note) = text.strip_prefix("- ").or_else(|| text.strip_prefix("• ")) {
                 self.msg.notes.push(note.trim().to_owned());
@@ -429,8 +582,8 @@ impl Reader {
             self.in_notes = false;
         }
         // Moves never hold a phrase: the long record line is not searched for one.
-        if !self.classify(&line) {
-            self.phrases(&line);
+        if !self.classify(line) {
+            self.phrases(line);
         }
     }
 
@@ -441,71 +594,75 @@ impl Reader {
             self.pgn_tag(text);
             return false;
         }
-        if self.used_line(line) || self.header_line(line) {
+        if self.used_line(line) {
             return false;
         }
-        if let Some(rest) = line.after_label(labels::PARTNER) {
-            self.standard = true;
-            let (moved, _) = split_at_keyword(line, rest, &[labels::SENT, labels::RECEIVED]);
-            let moved = strip_number(moved);
-            if !moved.is_empty() {
-                self.msg.partner_move_text = Some(moved.to_owned());
+        let Some((label, rest)) = line.label() else {
+            if line.has(Words::Totals) {
+                self.totals(line);
+            } else if is_move_line(text) {
+                self.record_text(text);
+                return true;
+            } else if line.has(Words::DateTalk) {
+                self.dates(line, Slot::Sent);
             }
-            self.dates(line, Slot::PartnerSent);
-        } else if let Some(rest) = line.after_label(labels::MINE) {
-            let (moved, _) = split_at_keyword(line, rest, &[labels::SENT]);
-            self.my_move = Some(strip_number(moved).to_owned());
-            self.dates(line, Slot::Sent);
-        } else if line.after_label(labels::RECEIVED).is_some() {
-            self.dates(line, Slot::Received);
-        } else if line.after_label(labels::SENT).is_some() {
-            self.dates(line, Slot::Sent);
-        } else if let Some(rest) = line.after_label(labels::MOVE_DAYS) {
-            self.msg.move_days = self.msg.move_days.or_else(|| first_number(rest));
-            self.totals(line);
-        } else if let Some(rest) = line.after_label(labels::RECORD) {
-            self.standard |= line.after_label(&["ходы", "moves"]).is_some();
-            self.record_text(rest);
-            return true;
-        } else if let Some(rest) = line.after_label(labels::VARIATION) {
-            self.variation = Some(rest.to_owned());
-            return true;
-        } else if let Some(rest) = line.after_label(labels::NOTES) {
-            if !rest.is_empty() {
-                self.msg.notes.push(rest.to_owned());
+            return false;
+        };
+        let header = &mut self.msg.header;
+        match label {
+            Label::Event => set_once(&mut header.event, rest),
+            Label::White => set_once(&mut header.white, rest),
+            Label::Black => set_once(&mut header.black, rest),
+            Label::Start => self.start(line),
+            Label::Partner => {
+                self.standard = true;
+                let (moved, _) = split_at_keyword(line, rest, &[Words::Sent, Words::Received]);
+                let moved = strip_number(moved);
+                if !moved.is_empty() {
+                    self.msg.partner_move_text = Some(moved.to_owned());
+                }
+                self.dates(line, Slot::PartnerSent);
             }
-            self.in_notes = true;
-        } else if line.find_word(labels::TOTALS, 0).is_some() {
-            self.totals(line);
-        } else if is_move_line(text) {
-            self.record_text(text);
-            return true;
-        } else if line
-            .find_word(&["you sent", "i received", "i answered"], 0)
-            .is_some()
-        {
-            self.dates(line, Slot::Sent);
+            Label::Mine => {
+                let (moved, _) = split_at_keyword(line, rest, &[Words::Sent]);
+                self.my_move = Some(strip_number(moved).to_owned());
+                self.dates(line, Slot::Sent);
+            }
+            Label::Received => self.dates(line, Slot::Received),
+            Label::Sent => self.dates(line, Slot::Sent),
+            Label::MoveDays => {
+                self.msg.move_days = self.msg.move_days.or_else(|| first_number(rest));
+                self.totals(line);
+            }
+            Label::Record => {
+                self.standard |= line.after_label(&["ходы", "moves"]).is_some();
+                self.record_text(rest);
+                return true;
+            }
+            Label::Variation => {
+                self.variation = Some(rest.to_owned());
+                return true;
+            }
+            Label::Notes => {
+                if !rest.is_empty() {
+                    self.msg.notes.push(rest.to_owned());
+                }
+                self.in_notes = true;
+            }
         }
         false
     }
 
     /// Phrases that may stand anywhere: draw, resignation, break, repeat.
     fn phrases(&mut self, line: &Line<'_>) {
-        let lists = [
-            labels::DECLINE,
-            labels::DRAW_OFFER,
-            labels::DRAW_ACCEPT,
-            labels::RESIGN,
-            &["перерыв", "break"],
-        ];
-        let found = line.stems_found(&lists);
-        if !found[0] {
-            self.msg.draw_offer |= found[1];
-            self.msg.draw_accept |= found[2];
+        if !line.has(Words::Decline) {
+            self.msg.draw_offer |= line.has(Words::DrawOffer);
+            self.msg.draw_accept |= line.has(Words::DrawAccept);
         }
-        self.msg.resign |= found[3] || line.folded().trim_end_matches('.') == "resign";
+        self.msg.resign |=
+            line.has(Words::Resign) || line.folded().trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
-        if found[4] {
+        if line.has(Words::Break) {
             let found = find_dates(line.text, self.context);
             if let [from, to, ..] = found.as_slice() {
                 match (&from.date, &to.date) {
@@ -524,29 +681,19 @@ impl Reader {
         }
     }
 
-    fn header_line(&mut self, line: &Line<'_>) -> bool {
-        let header = &mut self.msg.header;
-        if let Some(v) = line.after_label(labels::EVENT) {
-            set_once(&mut header.event, v);
-        } else if let Some(v) = line.after_label(labels::WHITE) {
-            set_once(&mut header.white, v);
-        } else if let Some(v) = line.after_label(labels::BLACK) {
-            set_once(&mut header.black, v);
-        } else if line.after_label(labels::START).is_some() {
-            if header.start.is_none() {
-                match find_dates(line.text, self.context).first() {
-                    Some(Found { date: Ok(d), .. }) => header.start = Some(*d),
-                    Some(Found { date: Err(t), .. }) => {
-                        let detail = format!("the start date {t} is not a date");
-                        self.problem(ProblemCode::BadDate, detail);
-                    }
-                    None => {}
-                }
-            }
-        } else {
-            return false;
+    /// The start date line.
+    fn start(&mut self, line: &Line<'_>) {
+        if self.msg.header.start.is_some() {
+            return;
         }
-        true
+        match find_dates(line.text, self.context).first() {
+            Some(Found { date: Ok(d), .. }) => self.msg.header.start = Some(*d),
+            Some(Found { date: Err(t), .. }) => {
+                let detail = format!("the start date {t} is not a date");
+                self.problem(ProblemCode::BadDate, detail);
+            }
+            None => {}
+        }
     }
 
     fn pgn_tag(&mut self, text: &str) {
@@ -592,16 +739,16 @@ impl Reader {
         let partner_line = default == Slot::PartnerSent;
         let mut keywords: Vec<(usize, usize, Slot)> = Vec::new();
         for (words, slot) in [
-            (labels::RECEIVED, Slot::Received),
+            (Words::Received, Slot::Received),
             (
-                labels::SENT,
+                Words::Sent,
                 if partner_line {
                     Slot::PartnerSent
                 } else {
                     Slot::Sent
                 },
             ),
-            (&["you sent", "вы отправили"][..], Slot::PartnerSent),
+            (Words::YouSent, Slot::PartnerSent),
         ] {
             let mut from = 0;
             while let Some((at, end)) = line.find_word(words, from) {
@@ -642,12 +789,12 @@ impl Reader {
 
     /// Totals in a line: `белые 5, черные 4`, `White 5, Black 4`. Whether any were found.
     fn totals(&mut self, line: &Line<'_>) -> bool {
-        let from = line.find_word(labels::TOTALS, 0).map_or(0, |(_, end)| end);
-        let side = |words: &[&str]| {
+        let from = line.find_word(Words::Totals, 0).map_or(0, |(_, end)| end);
+        let side = |words: Words| {
             let (_, end) = line.find_word(words, from)?;
             first_number(&line.text[end..])
         };
-        match (side(&["белые", "white"]), side(&["черные", "black"])) {
+        match (side(Words::White), side(Words::Black)) {
             (Some(white), Some(black)) => {
                 self.msg.total_days.get_or_insert(Totals { white, black });
                 true
@@ -666,9 +813,9 @@ impl Reader {
     }
 
     /// The signature: the last `Name <email>` line, else a short sign-off name at the end.
-    fn signature(&mut self, own: &[&str], envelope: &Envelope) {
-        let last = own.iter().rev().find(|l| !l.is_empty());
-        for line in own.iter().rev().take(8) {
+    fn signature(&mut self, own: &[Line<'_>], envelope: &Envelope) {
+        let last = own.iter().map(|l| l.text).rev().find(|l| !l.is_empty());
+        for line in own.iter().rev().take(8).map(|l| l.text) {
             let Some((name, rest)) = line.split_once('<') else {
                 continue;
             };
@@ -689,7 +836,7 @@ impl Reader {
             if (1..=4).contains(&words) && plain && !is_move_line(line) {
                 let email = envelope.from.clone();
                 self.msg.signature = Some(Signature {
-                    name: (*line).to_owned(),
+                    name: line.to_owned(),
                     email,
                 });
             }
@@ -701,10 +848,9 @@ impl Reader {
         let (tokens, comments) = record_tokens(&record);
         self.comments.push_str(&comments);
         let comment = Line::new(&self.comments);
-        self.msg.draw_offer |= comment.contains_any(labels::DRAW_OFFER);
-        self.msg.draw_accept |= comment.contains_any(labels::DRAW_ACCEPT);
-        self.msg.resign |=
-            comment.contains_any(labels::RESIGN) || comment.folded().contains("resign");
+        self.msg.draw_offer |= comment.has(Words::DrawOffer);
+        self.msg.draw_accept |= comment.has(Words::DrawAccept);
+        self.msg.resign |= comment.has(Words::Resign) || comment.folded().contains("resign");
 
         let mut tokens = tokens;
         let new_text = match self.my_move.take() {
@@ -869,15 +1015,11 @@ fn move_problem(pos: &Chess, e: &notation::MoveError, place: &str) -> String {
 }
 
 /// Splits `rest` (a tail of `line.text`) at the first of `keywords`: before, and from it on.
-fn split_at_keyword<'a>(
-    line: &Line<'a>,
-    rest: &'a str,
-    keywords: &[&[&str]],
-) -> (&'a str, &'a str) {
+fn split_at_keyword<'a>(line: &Line<'a>, rest: &'a str, keywords: &[Words]) -> (&'a str, &'a str) {
     let offset = line.text.len() - rest.len();
     let at = keywords
         .iter()
-        .filter_map(|words| line.find_word(words, offset))
+        .filter_map(|&words| line.find_word(words, offset))
         .map(|(at, _)| at)
         .min();
     match at {
@@ -907,11 +1049,10 @@ fn first_number(text: &str) -> Option<u32> {
 
 /// Whether a line holds nothing but moves, move numbers and results.
 fn is_move_line(text: &str) -> bool {
-    let (tokens, _) = record_tokens(text);
-    !tokens.is_empty()
-        && text.split_whitespace().all(|t| {
-            token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')'])
-        })
+    // Talk fails at its first word, before the record's tokens are looked for.
+    text.split_whitespace()
+        .all(|t| token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')']))
+        && !record_tokens(text).0.is_empty()
 }
 
 fn token_is_movetext(token: &str) -> bool {

@@ -177,6 +177,16 @@ proptest::proptest! {
             .any(|line| line_may_name(line.strip_suffix('\r').unwrap_or(line)));
         proptest::prop_assert_eq!(may_name_a_game(&text, &[]), whole_way, "{:?}", text);
     }
+
+    /// The byte-wise fold of a whole text is the fold of each of its characters: Russian
+    /// letters by their bytes, the rest by `fold_char`.
+    #[test]
+    fn folding_a_text_folds_each_character(
+        text in "([\\PC]|[\u{400}-\u{4ff}]|[АЯЁёабпрсяİẞ]| |\n){0,40}"
+    ) {
+        let each: String = text.chars().map(fold_char).collect();
+        proptest::prop_assert_eq!(fold(&text), each);
+    }
 }
 
 /// The cheap test says yes to every line [`read`] takes a game header from, whatever its case,
