@@ -391,9 +391,9 @@ fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
         }
     };
     let charset = leaf.ctype.params.get("charset").map(String::as_str);
-    let t = codec::decode_charset(&bytes, charset, &what);
+    let t = codec::decode_charset(bytes, charset, &what);
     problems.extend(t.problem);
-    codec::clean_text(&t.text)
+    codec::clean_text(t.text)
 }
 
 #[cfg(test)]

@@ -111,51 +111,75 @@ enum State {
 }
 
 /// Reads every mailbox of an unfolded address header value.
+///
+/// It goes from one character that matters in the current state (a quote, a bracket, a
+/// comma, …; all ASCII) to the next, and takes the text between as one piece.
 pub(crate) fn parse_list(value: &str, problems: &mut Vec<String>) -> Vec<Address> {
     let mut out = Vec::new();
     let mut entry = Entry::default();
     let mut state = State::Normal;
-    for c in value.chars() {
+    let mut i = 0;
+    while i < value.len() {
+        let rest = &value[i..];
+        if state == State::QuotedEscape {
+            // The character after a backslash in quotes, whatever it is.
+            let c = rest.chars().next().unwrap_or_default();
+            entry.phrase.push(c);
+            state = State::Quoted;
+            i += c.len_utf8();
+            continue;
+        }
+        let stops: &[u8] = match state {
+            State::Normal => b"\"(<,;:",
+            State::Quoted | State::QuotedEscape => b"\"\\",
+            State::Comment(_) => b"()",
+            State::Angle => b">",
+        };
+        let run = rest
+            .bytes()
+            .position(|c| stops.contains(&c))
+            .unwrap_or(rest.len());
+        let text = &rest[..run];
+        match state {
+            State::Normal | State::Quoted | State::QuotedEscape => entry.phrase.push_str(text),
+            State::Comment(_) => entry.comment.push_str(text),
+            State::Angle => {
+                if let Some(a) = entry.angle.as_mut() {
+                    a.push_str(text);
+                }
+            }
+        }
+        i += run;
+        let Some(&c) = value.as_bytes().get(i) else {
+            break;
+        };
+        i += 1;
         state = match (state, c) {
-            (State::Normal, '"') => State::Quoted,
-            (State::Normal, '(') => State::Comment(1),
-            (State::Normal, '<') => {
+            (State::Normal, b'"') => State::Quoted,
+            (State::Normal, b'(') => State::Comment(1),
+            (State::Normal, b'<') => {
                 entry.angle = Some(String::new());
                 State::Angle
             }
-            (State::Normal, ',' | ';') => {
-                out.extend(std::mem::take(&mut entry).finish(problems));
-                State::Normal
-            }
-            (State::Normal, ':') if entry.angle.is_none() && !entry.phrase.contains('@') => {
+            (State::Normal, b':') if entry.angle.is_none() && !entry.phrase.contains('@') => {
                 // "Group name:" — the members follow.
                 entry = Entry::default();
                 State::Normal
             }
-            (State::Normal, c) => {
-                entry.phrase.push(c);
+            (State::Normal, b':') => {
+                entry.phrase.push(':');
                 State::Normal
             }
-            (State::Quoted, '"') => State::Normal,
-            (State::Quoted, '\\') => State::QuotedEscape,
-            (State::Quoted | State::QuotedEscape, c) => {
-                entry.phrase.push(c);
-                State::Quoted
+            (State::Normal, _) => {
+                out.extend(std::mem::take(&mut entry).finish(problems));
+                State::Normal
             }
-            (State::Comment(d), '(') => State::Comment(d + 1),
-            (State::Comment(1), ')') => State::Normal,
-            (State::Comment(d), ')') => State::Comment(d - 1),
-            (State::Comment(d), c) => {
-                entry.comment.push(c);
-                State::Comment(d)
-            }
-            (State::Angle, '>') => State::Normal,
-            (State::Angle, c) => {
-                if let Some(a) = entry.angle.as_mut() {
-                    a.push(c);
-                }
-                State::Angle
-            }
+            (State::Quoted | State::QuotedEscape, b'"') => State::Normal,
+            (State::Quoted | State::QuotedEscape, _) => State::QuotedEscape,
+            (State::Comment(d), b'(') => State::Comment(d + 1),
+            (State::Comment(1), _) => State::Normal,
+            (State::Comment(d), _) => State::Comment(d - 1),
+            (State::Angle, _) => State::Normal,
         };
     }
     if state != State::Normal {

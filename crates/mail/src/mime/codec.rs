@@ -50,12 +50,14 @@ pub(crate) fn has_lone_cr(bytes: &[u8]) -> bool {
 
 /// The same as [`normalize_newlines`] for text already decoded, also dropping
 /// a leading byte-order mark.
-pub(crate) fn clean_text(text: &str) -> String {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+pub(crate) fn clean_text(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     let bytes = text.as_bytes();
     let mut crs = memchr::memchr_iter(b'\r', bytes).peekable();
     if crs.peek().is_none() {
-        return text.to_owned();
+        return text;
     }
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
@@ -198,7 +200,7 @@ pub(crate) struct Text {
 /// Without a usable label, 8-bit text is tried as UTF-8 and, failing that, read
 /// as windows-1251 — what unlabelled 8-bit mail most often is among Russian
 /// players — and the guess is reported.
-pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -> Text {
+pub(crate) fn decode_charset(bytes: Vec<u8>, declared: Option<&str>, what: &str) -> Text {
     let label = declared.map(str::trim).filter(|l| !l.is_empty());
     let Some(label) = label else {
         return guess(bytes, false, || format!("{what} has no charset"));
@@ -207,6 +209,20 @@ pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -
         label.to_ascii_lowercase().as_str(),
         "us-ascii" | "ascii" | "us_ascii" | "ansi_x3.4-1968" | "iso646-us"
     );
+    // Valid UTF-8 under its own label, most mail: the text is the buffer itself.
+    let bytes = if label.eq_ignore_ascii_case("utf-8") || label.eq_ignore_ascii_case("utf8") {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                return Text {
+                    text,
+                    problem: None,
+                };
+            }
+            Err(e) => e.into_bytes(),
+        }
+    } else {
+        bytes
+    };
     match Charset::for_label(label.as_bytes()) {
         Some(cs) if is_ascii_label || (cs.is_ascii_compatible() && bytes.is_ascii()) => {
             guess(bytes, true, || {
@@ -214,7 +230,7 @@ pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -
             })
         }
         Some(cs) => {
-            let (text, malformed) = cs.decode_without_bom_handling(bytes);
+            let (text, malformed) = cs.decode_without_bom_handling(&bytes);
             let problem = malformed.then(|| {
                 format!(
                     "{what} has bytes that are not valid {label}; they were replaced with U+FFFD"
@@ -231,26 +247,17 @@ pub(crate) fn decode_charset(bytes: &[u8], declared: Option<&str>, what: &str) -
     }
 }
 
-fn ascii_string(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| char::from(b)).collect()
-}
-
 /// ASCII as is; else UTF-8 if valid (said in `problems` only when `tell_utf8`,
 /// i.e. a label was given and was unusable); else windows-1251, always said.
-fn guess(bytes: &[u8], tell_utf8: bool, why: impl FnOnce() -> String) -> Text {
-    if bytes.is_ascii() {
-        return Text {
-            text: ascii_string(bytes),
-            problem: None,
-        };
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Text {
-            text: s.to_owned(),
-            problem: tell_utf8.then(|| format!("{}; it was read as UTF-8", why())),
+fn guess(bytes: Vec<u8>, tell_utf8: bool, why: impl FnOnce() -> String) -> Text {
+    let ascii = bytes.is_ascii();
+    match String::from_utf8(bytes) {
+        Ok(text) => Text {
+            text,
+            problem: (tell_utf8 && !ascii).then(|| format!("{}; it was read as UTF-8", why())),
         },
-        Err(_) => Text {
-            text: windows_1251(bytes),
+        Err(e) => Text {
+            text: windows_1251(e.as_bytes()),
             problem: Some(format!(
                 "{}; it is not UTF-8, so it was read as windows-1251",
                 why()
@@ -259,7 +266,6 @@ fn guess(bytes: &[u8], tell_utf8: bool, why: impl FnOnce() -> String) -> Text {
     }
 }
 
-/// Reads bytes as windows-1251, the fallback for unlabelled 8-bit text.
 pub(crate) fn windows_1251(bytes: &[u8]) -> String {
     match Charset::for_label(b"windows-1251") {
         Some(cs) => cs.decode_without_bom_handling(bytes).0.into_owned(),
@@ -289,7 +295,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(clean_text("\u{feff}a\r\nb\rc"), "a\nb\nc");
+        assert_eq!(clean_text("\u{feff}a\r\nb\rc".to_owned()), "a\nb\nc");
     }
 
     #[test]
@@ -316,25 +322,25 @@ mod tests {
 
     #[test]
     fn charsets() {
-        let t = decode_charset(b"\xcf\xf0\xe8", None, "the part");
+        let t = decode_charset(b"\xcf\xf0\xe8".to_vec(), None, "the part");
         assert_eq!(t.text, "При");
         assert!(t.problem.unwrap().contains("windows-1251"));
-        let t = decode_charset("При".as_bytes(), None, "the part");
+        let t = decode_charset("При".as_bytes().to_vec(), None, "the part");
         assert_eq!((t.text.as_str(), t.problem), ("При", None));
-        let t = decode_charset(b"\xf0\xd2\xc9", Some("KOI8-R"), "x");
+        let t = decode_charset(b"\xf0\xd2\xc9".to_vec(), Some("KOI8-R"), "x");
         assert_eq!((t.text.as_str(), t.problem), ("При", None));
-        let t = decode_charset(b"\xff", Some("utf-8"), "x");
+        let t = decode_charset(b"\xff".to_vec(), Some("utf-8"), "x");
         assert_eq!(t.text, "\u{fffd}");
         assert!(t.problem.is_some());
-        let t = decode_charset(b"abc", Some("x-nonsense"), "x");
+        let t = decode_charset(b"abc".to_vec(), Some("x-nonsense"), "x");
         assert_eq!((t.text.as_str(), t.problem), ("abc", None));
-        let t = decode_charset("П".as_bytes(), Some("x-nonsense"), "x");
+        let t = decode_charset("П".as_bytes().to_vec(), Some("x-nonsense"), "x");
         assert_eq!(t.text, "П");
         assert_eq!(
             t.problem.unwrap(),
             "x says charset \"x-nonsense\", which is not known; it was read as UTF-8"
         );
-        let t = decode_charset("П".as_bytes(), Some("us-ascii"), "x");
+        let t = decode_charset("П".as_bytes().to_vec(), Some("us-ascii"), "x");
         assert_eq!(
             t.problem.unwrap(),
             "x says charset us-ascii but has 8-bit bytes; it was read as UTF-8"
