@@ -1078,13 +1078,14 @@ fn token_is_movetext(token: &str) -> bool {
 fn record_tokens(text: &str) -> (Vec<&str>, String) {
     let mut comments = String::new();
     if !text.contains(['{', '(', '[']) {
-        return (plain_tokens(text), comments);
+        let mut tokens = Vec::with_capacity(text.len() / 4);
+        tokens.extend(plain_tokens(text));
+        return (tokens, comments);
     }
     // The bracketed parts blanked out byte for byte, so that a token of `plain` is found in
     // `text` at the same offset.
     let plain = strip_brackets(text, &mut comments);
     let tokens = plain_tokens(&plain)
-        .into_iter()
         .map(|t| {
             let at = t.as_ptr() as usize - plain.as_ptr() as usize;
             &text[at..at + t.len()]
@@ -1094,26 +1095,20 @@ fn record_tokens(text: &str) -> (Vec<&str>, String) {
 }
 
 /// The move tokens of a text without brackets.
-fn plain_tokens(plain: &str) -> Vec<&str> {
-    let mut tokens = Vec::with_capacity(plain.len() / 4);
-    for token in plain.split_whitespace() {
-        let token = token.trim_end_matches([',', ';']);
-        if matches!(token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½") {
-            break;
-        }
-        if token.starts_with('$') || matches!(token, "..." | "…" | "e.p." | "ep" | "в.п.") {
-            continue;
-        }
-        let token = match strip_move_number(token) {
-            Some((_, _, rest)) => rest,
-            None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => continue,
-            None => token,
-        };
-        if !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)) {
-            tokens.push(token);
-        }
-    }
-    tokens
+fn plain_tokens(plain: &str) -> impl Iterator<Item = &str> {
+    plain
+        .split_whitespace()
+        .map(|token| token.trim_end_matches([',', ';']))
+        .take_while(|token| !matches!(*token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))
+        .filter(|token| {
+            !token.starts_with('$') && !matches!(*token, "..." | "…" | "e.p." | "ep" | "в.п.")
+        })
+        .filter_map(|token| match strip_move_number(token) {
+            Some((_, _, rest)) => Some(rest),
+            None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => None,
+            None => Some(token),
+        })
+        .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
 }
 
 /// The text with its `{…}` comments (collected into `comments`) and `(…)`/`[…]` parts

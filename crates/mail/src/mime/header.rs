@@ -26,9 +26,10 @@ pub(crate) fn first<'h, 'a>(
 /// not UTF-8, as windows-1251 (with a problem noted).
 pub(crate) fn unfolded(header: &MailHeader<'_>, problems: &mut Vec<String>) -> String {
     let raw = header.get_value_raw();
+    // Most fields are one line: nothing to unfold.
+    let one_line = memchr::memchr2(b'\r', b'\n', raw).is_none();
     match std::str::from_utf8(raw) {
-        // Most fields are one line: nothing to unfold.
-        Ok(s) if !s.contains(['\r', '\n']) => s.trim().to_owned(),
+        Ok(s) if one_line => s.trim().to_owned(),
         Ok(s) => unfold(s),
         Err(_) => {
             problems.push(format!(
