@@ -1052,7 +1052,11 @@ fn is_move_line(text: &str) -> bool {
     // Talk fails at its first word, before the record's tokens are looked for.
     text.split_whitespace()
         .all(|t| token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')']))
-        && !record_tokens(text).0.is_empty()
+        && if text.contains(['{', '(', '[']) {
+            !record_tokens(text).0.is_empty()
+        } else {
+            plain_tokens(text).next().is_some()
+        }
 }
 
 fn token_is_movetext(token: &str) -> bool {
