@@ -372,7 +372,7 @@ fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
         .unwrap_or_default();
     let encoding = encoding.split([' ', ';', '(']).next().unwrap_or_default();
     let bytes = match encoding {
-        "" | "7bit" | "8bit" | "binary" => leaf.body.to_vec(),
+        "" | "7bit" | "8bit" | "binary" => Cow::Borrowed(leaf.body),
         "base64" => {
             let (bytes, clean) = codec::base64_decode(leaf.body);
             if !clean {
@@ -380,18 +380,18 @@ fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
                     "{what} has broken base64; it was decoded as far as it goes"
                 ));
             }
-            bytes
+            Cow::Owned(bytes)
         }
-        "quoted-printable" => codec::qp_decode(leaf.body, false),
+        "quoted-printable" => Cow::Owned(codec::qp_decode(leaf.body, false)),
         other => {
             problems.push(format!(
                 "{what} has the unknown transfer encoding {other:?}; it was read as is"
             ));
-            leaf.body.to_vec()
+            Cow::Borrowed(leaf.body)
         }
     };
     let charset = leaf.ctype.params.get("charset").map(String::as_str);
-    let t = codec::decode_charset(bytes, charset, &what);
+    let t = codec::decode_charset(&bytes, charset, &what);
     problems.extend(t.problem);
     codec::clean_text(t.text)
 }

@@ -158,7 +158,7 @@ fn flush(out: &mut String, pending: Option<(&str, Vec<u8>)>, problems: &mut Vec<
     let Some((label, bytes)) = pending else {
         return;
     };
-    let t = codec::decode_charset(bytes, Some(label), "an encoded word in a header");
+    let t = codec::decode_charset(&bytes, Some(label), "an encoded word in a header");
     if let Some(p) = t.problem {
         problems.push(p);
     }
