@@ -346,8 +346,61 @@ fn internal_date(
     fetch
         .internal_date
         .as_deref()
-        .and_then(|d| DateTime::parse_from_str(d, INTERNALDATE).ok())
+        .and_then(parse_internal_date)
         .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))
+}
+
+/// An INTERNALDATE as a date and time. The form servers write (RFC 3501's `date-time`, a
+/// day of one digit after a blank) is read by hand; anything else by chrono's parser, which
+/// costs a hundred times more for what is read 5,000 times in a first sync of as many
+/// messages (it reads the format string again for each).
+fn parse_internal_date(text: &str) -> Option<DateTime<FixedOffset>> {
+    internal_date_fixed(text).or_else(|| DateTime::parse_from_str(text, INTERNALDATE).ok())
+}
+
+/// `02-Mar-2026 10:00:00 +0300` or ` 2-Mar-2026 10:00:00 +0300`, exactly; `None` for
+/// anything else, and for what chrono would read differently (a leap second).
+fn internal_date_fixed(text: &str) -> Option<DateTime<FixedOffset>> {
+    const MONTHS: [&[u8; 3]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let b: &[u8; 26] = text.as_bytes().try_into().ok()?;
+    let digits = |at: usize, n: usize| -> Option<u32> {
+        b[at..at + n].iter().try_fold(0, |v, &d| {
+            d.is_ascii_digit().then(|| v * 10 + u32::from(d - b'0'))
+        })
+    };
+    let day = match b[0] {
+        b' ' => digits(1, 1)?,
+        _ => digits(0, 2)?,
+    };
+    let month = MONTHS.iter().position(|m| b[3..6] == m[..])?;
+    let separators = [
+        (2, b'-'),
+        (6, b'-'),
+        (11, b' '),
+        (14, b':'),
+        (17, b':'),
+        (20, b' '),
+    ];
+    if separators.iter().any(|&(at, c)| b[at] != c) {
+        return None;
+    }
+    let (hour, minute, second) = (digits(12, 2)?, digits(15, 2)?, digits(18, 2)?);
+    let zone = i32::try_from(digits(22, 2)? * 3600 + digits(24, 2)? * 60).ok()?;
+    let zone = match b[21] {
+        b'+' => FixedOffset::east_opt(zone)?,
+        b'-' => FixedOffset::west_opt(zone)?,
+        _ => return None,
+    };
+    let date = NaiveDate::from_ymd_opt(
+        i32::try_from(digits(7, 4)?).ok()?,
+        u32::try_from(month).ok()? + 1,
+        day,
+    )?;
+    let at = date.and_hms_opt(hour, minute, second)?;
+    at.and_local_timezone(zone).single()
 }
 
 /// Whether a message's part may carry PGN, by the `BODYSTRUCTURE` the server wrote: read by
@@ -505,6 +558,44 @@ fn is_flag(flag: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hand-read form gives what chrono's parser gives, and leaves it what it does not
+    /// read itself.
+    #[test]
+    fn internal_dates_read_by_hand_as_by_chrono() {
+        let chrono = |t: &str| DateTime::parse_from_str(t, INTERNALDATE).ok();
+        let mut read = 0;
+        for day in [
+            "01", "02", " 2", "2 ", "09", "10", "28", "29", "30", "31", "32", "00", "x1",
+        ] {
+            for month in ["Jan", "Feb", "Mar", "Dec", "dec", "Xyz"] {
+                for year in ["2026", "2024", "1999", "0000", "20x6"] {
+                    for time in [
+                        "10:00:00", "00:00:00", "23:59:59", "24:00:00", "12:60:00", "1:00:000",
+                    ] {
+                        for zone in [
+                            "+0300", "-0000", "+0000", "-1130", "+2359", "+2400", "+03:0", "*0300",
+                        ] {
+                            let text = format!("{day}-{month}-{year} {time} {zone}");
+                            if let Some(fixed) = internal_date_fixed(&text) {
+                                assert_eq!(Some(fixed), chrono(&text), "{text}");
+                                read += 1;
+                            }
+                            assert_eq!(parse_internal_date(&text), chrono(&text), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 1000, "{read}");
+        let text = "02-Mar-2026 10:00:00 +0300";
+        assert_eq!(
+            internal_date_fixed(text).map(|d| d.to_rfc3339()),
+            Some("2026-03-02T10:00:00+03:00".to_owned())
+        );
+        // A leap second is left to chrono.
+        assert_eq!(internal_date_fixed("30-Jun-2026 23:59:60 +0000"), None);
+    }
 
     #[test]
     fn uid_sets() {
