@@ -350,10 +350,10 @@ fn internal_date(
         .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))
 }
 
-/// An INTERNALDATE as a date and time. The form servers write (RFC 3501's `date-time`, a
-/// day of one digit after a blank) is read by hand; anything else by chrono's parser, which
-/// costs a hundred times more for what is read 5,000 times in a first sync of as many
-/// messages (it reads the format string again for each).
+/// An INTERNALDATE as a date and time. The form servers write (RFC 3501's `date-time`; a
+/// day below 10 with a leading zero or a blank) is read by hand, anything else by chrono's
+/// parser. That one reads its format string again for every date: it was 6 % of the main
+/// thread's CPU in a first sync of 5,000 messages, which reads 5,000 dates.
 fn parse_internal_date(text: &str) -> Option<DateTime<FixedOffset>> {
     internal_date_fixed(text).or_else(|| DateTime::parse_from_str(text, INTERNALDATE).ok())
 }
