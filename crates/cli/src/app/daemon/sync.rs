@@ -122,6 +122,22 @@ async fn fetch_batch(
     Ok((imap.fetch_uids(&whole).await?, settled))
 }
 
+/// A batch looked at by the filter ([`Filter::pre`]). The bytes of a message it settles as
+/// not chess mail are let go at once: nothing reads them again, and the batch then waits for
+/// the store (and is applied) holding only the mail that may be chess mail.
+fn look_at(filter: &Filter, fetched: Vec<Fetched>) -> Vec<(Fetched, Pre)> {
+    fetched
+        .into_iter()
+        .map(|mut m| {
+            let pre = filter.pre(&m.raw);
+            if matches!(pre, Pre::Decided(Checked::NotChess(_))) {
+                m.raw = Vec::new();
+            }
+            (m, pre)
+        })
+        .collect()
+}
+
 /// A batch looked at by the filter, or being looked at on a thread of its own.
 enum Looked {
     Done(Vec<(Fetched, Pre)>),
@@ -244,15 +260,7 @@ pub(super) async fn pass(
             let (fetched, settled) = fetch_batch(imap, d, w, &looking, batch).await?;
             settled_bar.inc(settled as u64);
             let looking = Arc::clone(&looking);
-            let look = move || {
-                fetched
-                    .into_iter()
-                    .map(|m| {
-                        let pre = looking.pre(&m.raw);
-                        (m, pre)
-                    })
-                    .collect::<Vec<_>>()
-            };
+            let look = move || look_at(&looking, fetched);
             // A pass of one batch (the usual pass of a running daemon: the message IDLE
             // announced) is looked at here: no thread is started, and none left to end.
             let looked = if many {
@@ -464,7 +472,60 @@ pub(super) async fn copy_sent(
 
 #[cfg(test)]
 mod tests {
+    use ccmail_store::{GameRow, Store};
+
     use super::*;
+    use crate::app::Me;
+
+    #[tokio::test]
+    async fn the_filter_lets_go_of_the_bytes_of_mail_that_is_not_chess_mail() {
+        let store = Store::memory().await.unwrap();
+        let game = GameRow {
+            white: "Иванов".into(),
+            black: "Петров".into(),
+            my_color: "white".into(),
+            opponent_email: "petrov@example.org".into(),
+            status: "active".into(),
+            ..GameRow::new(
+                "g1",
+                "2026-03-01".parse().unwrap(),
+                "2026-03-01T12:00:00+03:00",
+            )
+        };
+        store::insert_game(&mut *store.conn().await.unwrap(), &game)
+            .await
+            .unwrap();
+        let me = Me {
+            name: "Иванов Иван".into(),
+            surname: "Иванов".into(),
+            email: "ivanov@example.org".into(),
+        };
+        let filter = Filter::load(&store, &me).await.unwrap();
+        let mail = |uid, from: &str, extra: &str| Fetched {
+            uid,
+            internal_date: "2026-03-02T10:00:00+03:00".parse().unwrap(),
+            raw: format!(
+                "From: <{from}>\r\nTo: <ivanov@example.org>\r\nSubject: hi\r\n{extra}\r\n\
+                 1. e2-e4\r\n"
+            )
+            .into_bytes(),
+        };
+        let fetched = vec![
+            mail(1, "petrov@example.org", ""),
+            mail(2, "friend@example.net", ""),
+            mail(
+                3,
+                "friend@example.net",
+                "In-Reply-To: <ours@example.org>\r\n",
+            ),
+        ];
+        let sizes: Vec<usize> = fetched.iter().map(|m| m.raw.len()).collect();
+        let looked = look_at(&filter, fetched);
+        let kept: Vec<(u32, usize)> = looked.iter().map(|(m, _)| (m.uid, m.raw.len())).collect();
+        // The opponent's move is applied from its bytes; mail that answers a message is kept
+        // until the store says whether that message is a game's.
+        assert_eq!(kept, [(1, sizes[0]), (2, 0), (3, sizes[2])]);
+    }
 
     #[test]
     fn batches_hold_three_hundred_messages_or_six_megabytes() {
