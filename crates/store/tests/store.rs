@@ -678,3 +678,23 @@ fn content_hash_is_sha256() {
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     );
 }
+
+#[tokio::test]
+async fn a_correspondents_games_are_found_by_an_index_not_by_reading_every_game() {
+    let store = Store::memory().await.unwrap();
+    let mut c = store.conn().await.unwrap();
+    // games_with's lookup: by the opponent's address, oldest first.
+    let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "EXPLAIN QUERY PLAN SELECT id, record FROM games WHERE opponent_email = ? \
+         ORDER BY created_at",
+    )
+    .bind("o@x")
+    .fetch_all(&mut *c)
+    .await
+    .unwrap();
+    let steps: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+    assert_eq!(
+        steps,
+        ["SEARCH games USING INDEX games_by_opponent (opponent_email=?)"]
+    );
+}
