@@ -227,7 +227,7 @@ def ccmail_once(binary, fixtures, mailbox):
 def sync(binary, fixtures):
     sizes = sorted(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
     boxes = {n: mailbox_for(fixtures / f"mail-{n}") for n in sizes}
-    rounds = int(os.environ.get("CCMAIL_BENCH_ROUNDS", "3"))
+    rounds = int(os.environ.get("CCMAIL_BENCH_ROUNDS", "5"))
     peaks = {}
     for n in sizes:
         bare, ours, rss = [], [], []

@@ -492,7 +492,7 @@ mod tests {
                 "2026-03-01T12:00:00+03:00",
             )
         };
-        store::insert_game(&mut *store.conn().await.unwrap(), &game)
+        store::insert_game(&mut store.conn().await.unwrap(), &game)
             .await
             .unwrap();
         let me = Me {
