@@ -237,6 +237,7 @@ pub(super) async fn pass(
         },
         // A first read is recorded even when it finds nothing.
         saved: saved.filter(|_| !first).map(|s| s.last_uid),
+        told: Vec::new(),
     };
     // The start date limits the first read only: later, a new UID is new mail.
     let sizes = imap.sizes_since(after, since.filter(|_| first)).await?;
@@ -312,7 +313,7 @@ pub(super) async fn pass(
                     stopped = true;
                     break;
                 }
-                if one(tx, d, w, &filter, clock, validity, &m, pre).await? {
+                if one(tx, d, w, &filter, clock, validity, &m, pre, &mut mark.told).await? {
                     chess += 1;
                 }
                 mark.state.last_uid = i64::from(m.uid);
@@ -357,6 +358,7 @@ async fn one(
     validity: u32,
     m: &Fetched,
     pre: Pre,
+    told: &mut Vec<Told>,
 ) -> anyhow::Result<bool> {
     let uid = m.uid;
     let incoming = match filter.decide(tx, &m.raw, pre).await? {
@@ -383,10 +385,26 @@ async fn one(
         .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
         Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", outcome.describe()),
-        Outcome::Held { .. } => tracing::warn!(uid, "{}", outcome.describe()),
-        _ => tracing::info!(uid, "{}", outcome.describe()),
+        Outcome::Held { .. } => told.push(Told {
+            uid,
+            held: true,
+            what: outcome.describe(),
+        }),
+        _ => told.push(Told {
+            uid,
+            held: false,
+            what: outcome.describe(),
+        }),
     }
     Ok(true)
+}
+
+/// What applying a message did, told in the log once it is committed: a player who reads
+/// "applied" there and answers at once finds the move in the store.
+struct Told {
+    uid: u32,
+    held: bool,
+    what: String,
 }
 
 /// The sync state being advanced, written when it changed.
@@ -394,6 +412,8 @@ struct Mark {
     key: String,
     state: SyncState,
     saved: Option<i64>,
+    /// What the messages applied in the open transaction did, told when it commits.
+    told: Vec<Told>,
 }
 
 impl Mark {
@@ -419,6 +439,13 @@ impl Mark {
         self.save_in(&mut tx, clock).await?;
         tx.commit().await?;
         self.saved = Some(self.state.last_uid);
+        for Told { uid, held, what } in self.told.drain(..) {
+            if held {
+                tracing::warn!(uid, "{what}");
+            } else {
+                tracing::info!(uid, "{what}");
+            }
+        }
         Ok(())
     }
 
