@@ -385,14 +385,9 @@ async fn one(
         .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
         Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", outcome.describe()),
-        Outcome::Held { .. } => told.push(Told {
-            uid,
-            held: true,
-            what: outcome.describe(),
-        }),
         _ => told.push(Told {
             uid,
-            held: false,
+            held: matches!(outcome, Outcome::Held { .. }),
             what: outcome.describe(),
         }),
     }
