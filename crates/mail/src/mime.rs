@@ -18,7 +18,6 @@
 use std::borrow::Cow;
 
 use chrono::{DateTime, FixedOffset};
-use mailparse::MailHeader;
 
 mod address;
 mod codec;
@@ -30,6 +29,7 @@ mod parts;
 pub use address::{Address, normalize_email};
 pub use parts::{MAX_DEPTH, MAX_PARTS};
 
+use header::Field;
 use parts::Leaf;
 
 /// What [`decode`] read from one message.
@@ -119,11 +119,7 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     } else {
         Cow::Borrowed(raw)
     };
-    let (headers, ix) = mailparse::parse_headers(&data).map_err(|e| {
-        MimeError::NotAMessage(format!(
-            "not an e-mail message: its header block is unreadable ({e})"
-        ))
-    })?;
+    let (headers, ix) = header::split_block(&data);
     if data[..ix].contains(&0) {
         return Err(MimeError::NotAMessage(
             "not an e-mail message: its header block contains NUL bytes (binary data)".to_owned(),
@@ -247,7 +243,7 @@ fn describe(raw: &[u8]) -> String {
     )
 }
 
-fn read_fields(headers: &[MailHeader<'_>], d: &mut Decoded) {
+fn read_fields(headers: &[Field<'_>], d: &mut Decoded) {
     let p = &mut d.problems;
     let value = |name: &str, p: &mut Vec<String>| {
         header::first(headers, name).map(|h| header::unfolded(h, p))
@@ -360,35 +356,44 @@ fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
     }
 }
 
+/// How problem words name a part: "the message body", "the text/html part".
+struct PartName<'a>(&'a Leaf<'a>);
+
+impl std::fmt::Display for PartName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.depth {
+            0 => f.write_str("the message body"),
+            _ => write!(f, "the {} part", self.0.ctype.mimetype),
+        }
+    }
+}
+
 /// A leaf's body with its transfer encoding and charset undone, `\n` line ends.
 fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
-    let what = if leaf.depth == 0 {
-        "the message body".to_owned()
-    } else {
-        format!("the {} part", leaf.ctype.mimetype)
-    };
-    let encoding = header::first(&leaf.headers, "Content-Transfer-Encoding")
-        .map(|h| header::unfolded(h, problems).to_ascii_lowercase())
+    let what = PartName(leaf);
+    let field = header::first(&leaf.headers, "Content-Transfer-Encoding")
+        .map(|h| header::unfolded(h, problems))
         .unwrap_or_default();
-    let encoding = encoding.split([' ', ';', '(']).next().unwrap_or_default();
-    let bytes = match encoding {
-        "" | "7bit" | "8bit" | "binary" => Cow::Borrowed(leaf.body),
-        "base64" => {
-            let (bytes, clean) = codec::base64_decode(leaf.body);
-            if !clean {
-                problems.push(format!(
-                    "{what} has broken base64; it was decoded as far as it goes"
-                ));
-            }
-            Cow::Owned(bytes)
-        }
-        "quoted-printable" => Cow::Owned(codec::qp_decode(leaf.body, false)),
-        other => {
+    let encoding = field.split([' ', ';', '(']).next().unwrap_or_default();
+    let is = |name: &str| encoding.eq_ignore_ascii_case(name);
+    let bytes = if encoding.is_empty() || is("7bit") || is("8bit") || is("binary") {
+        Cow::Borrowed(leaf.body)
+    } else if is("base64") {
+        let (bytes, clean) = codec::base64_decode(leaf.body);
+        if !clean {
             problems.push(format!(
-                "{what} has the unknown transfer encoding {other:?}; it was read as is"
+                "{what} has broken base64; it was decoded as far as it goes"
             ));
-            Cow::Borrowed(leaf.body)
         }
+        Cow::Owned(bytes)
+    } else if is("quoted-printable") {
+        Cow::Owned(codec::qp_decode(leaf.body, false))
+    } else {
+        let other = encoding.to_ascii_lowercase();
+        problems.push(format!(
+            "{what} has the unknown transfer encoding {other:?}; it was read as is"
+        ));
+        Cow::Borrowed(leaf.body)
     };
     let charset = leaf.ctype.params.get("charset").map(String::as_str);
     let t = codec::decode_charset(&bytes, charset, &what);

@@ -1,61 +1,121 @@
-//! Header field values: unfolding, RFC 2047 encoded words, message ids, dates.
+//! Header fields: the header block split into fields, unfolding, RFC 2047 encoded words,
+//! message ids, dates.
 //!
-//! mailparse splits the header block for us, but its value decoding scans the
-//! line again for every `=?` it meets, which a hostile Subject can turn into
-//! quadratic time. So the value decoding here is our own and single-pass.
+//! All of it is our own and single-pass. mailparse's value decoding scans the line again for
+//! every `=?` it meets, which a hostile Subject can turn into quadratic time; and its
+//! splitter of the header block goes byte by byte through a state machine, where ours goes
+//! from one line end to the next (a fifth of the instructions, on the shared samples).
+
+use std::borrow::Cow;
 
 use chrono::{DateTime, FixedOffset};
-use mailparse::MailHeader;
 
 use super::codec;
 
+/// One header field as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Field<'a> {
+    /// The name, with any blanks before the colon (RFC 5322's obsolete syntax). A line
+    /// without a colon is all name, and has an empty value.
+    pub(crate) name: &'a [u8],
+    /// The value: spaces after the colon and the final line end left out, the line breaks of
+    /// folding kept.
+    pub(crate) value: &'a [u8],
+}
+
+/// Splits the header block at the start of `raw` (LF or CRLF line ends; the caller has
+/// rewritten lone CRs) into its fields. Returns them and where the body starts: after the
+/// blank line that ends the block, or at the end of `raw` when there is none.
+///
+/// A field is its first line and every line after it that starts with a blank. The caller
+/// has checked that `raw` starts with a field, not with a blank.
+pub(crate) fn split_block(raw: &[u8]) -> (Vec<Field<'_>>, usize) {
+    let line_end =
+        |from: usize| memchr::memchr(b'\n', &raw[from..]).map_or(raw.len(), |i| from + i);
+    let mut fields = Vec::with_capacity(16);
+    let mut at = 0;
+    while at < raw.len() {
+        match raw[at..] {
+            [b'\n', ..] => return (fields, at + 1),
+            [b'\r', b'\n', ..] => return (fields, at + 2),
+            _ => {}
+        }
+        let first_end = line_end(at);
+        let mut end = first_end;
+        while matches!(raw.get(end + 1), Some(b' ' | b'\t')) {
+            end = line_end(end + 1);
+        }
+        let field = &raw[at..end];
+        let field = match memchr::memchr(b':', &raw[at..first_end]) {
+            Some(colon) => {
+                let value = &field[colon + 1..];
+                let value = &value[value.iter().take_while(|&&b| b == b' ').count()..];
+                let kept = value.len()
+                    - value
+                        .iter()
+                        .rev()
+                        .take_while(|&&b| b == b'\r' || b == b'\n')
+                        .count();
+                Field {
+                    name: &field[..colon],
+                    value: &value[..kept],
+                }
+            }
+            None => Field {
+                name: &raw[at..first_end],
+                value: &[],
+            },
+        };
+        fields.push(field);
+        at = end + 1;
+    }
+    (fields, raw.len())
+}
+
 /// Finds the first field called `name` (case-insensitive).
-pub(crate) fn first<'h, 'a>(
-    headers: &'h [MailHeader<'a>],
-    name: &str,
-) -> Option<&'h MailHeader<'a>> {
-    headers.iter().find(|h| {
-        h.get_key_raw()
-            .trim_ascii()
-            .eq_ignore_ascii_case(name.as_bytes())
-    })
+pub(crate) fn first<'h, 'a>(fields: &'h [Field<'a>], name: &str) -> Option<&'h Field<'a>> {
+    fields
+        .iter()
+        .find(|f| f.name.trim_ascii().eq_ignore_ascii_case(name.as_bytes()))
 }
 
 /// The raw value of a field as text, unfolded: each line break and the blanks
 /// after it become one space. Raw 8-bit bytes are read as UTF-8 or, if they are
 /// not UTF-8, as windows-1251 (with a problem noted).
-pub(crate) fn unfolded(header: &MailHeader<'_>, problems: &mut Vec<String>) -> String {
-    let raw = header.get_value_raw();
-    // Most fields are one line: nothing to unfold.
+pub(crate) fn unfolded<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow<'a, str> {
+    let raw = field.value;
+    // Most fields are one line: nothing to unfold, and nothing to copy.
     let one_line = memchr::memchr2(b'\r', b'\n', raw).is_none();
     match std::str::from_utf8(raw) {
-        Ok(s) if one_line => s.trim().to_owned(),
-        Ok(s) => unfold(s),
+        Ok(s) if one_line => Cow::Borrowed(s.trim()),
+        Ok(s) => Cow::Owned(unfold(s)),
         Err(_) => {
             problems.push(format!(
                 "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
-                String::from_utf8_lossy(header.get_key_raw()).trim()
+                String::from_utf8_lossy(field.name).trim()
             ));
-            unfold(&codec::windows_1251(raw))
+            Cow::Owned(unfold(&codec::windows_1251(raw)))
         }
     }
 }
 
 fn unfold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut after_break = false;
-    for c in text.chars() {
-        match c {
-            '\n' | '\r' => after_break = true,
-            ' ' | '\t' if after_break => {}
-            _ => {
-                if after_break {
-                    out.push(' ');
-                    after_break = false;
-                }
-                out.push(c);
-            }
+    // Line by line: each break and the blanks after it (and the CR before it) are one space.
+    for (i, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = if i == 0 {
+            line
+        } else {
+            line.trim_start_matches([' ', '\t', '\r'])
+        };
+        if line.is_empty() {
+            continue;
         }
+        if i > 0 && !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(line);
     }
     out.trim().to_owned()
 }
@@ -138,16 +198,20 @@ pub(crate) fn decode_words(value: &str, problems: &mut Vec<String>) -> String {
             i += word.len;
             continue;
         }
-        let Some(c) = rest.chars().next() else { break };
-        if (c == ' ' || c == '\t') && pending.is_some() {
-            blanks.push(c);
+        // Plain text up to the next `=?` that may start a word (an ASCII byte: the cut is
+        // at a character boundary).
+        let plain =
+            memchr::memmem::find(&rest.as_bytes()[1..], b"=?").map_or(rest.len(), |n| n + 1);
+        let plain = &rest[..plain];
+        if pending.is_some() && plain.bytes().all(|b| b == b' ' || b == b'\t') {
+            blanks.push_str(plain);
         } else {
             flush(&mut out, pending.take(), problems);
             out.push_str(&blanks);
             blanks.clear();
-            out.push(c);
+            out.push_str(plain);
         }
-        i += c.len_utf8();
+        i += plain.len();
     }
     flush(&mut out, pending, problems);
     out.push_str(&blanks);
@@ -158,7 +222,7 @@ fn flush(out: &mut String, pending: Option<(&str, Vec<u8>)>, problems: &mut Vec<
     let Some((label, bytes)) = pending else {
         return;
     };
-    let t = codec::decode_charset(&bytes, Some(label), "an encoded word in a header");
+    let t = codec::decode_charset(&bytes, Some(label), &"an encoded word in a header");
     if let Some(p) = t.problem {
         problems.push(p);
     }
@@ -175,10 +239,12 @@ pub(crate) fn message_ids(value: &str) -> Vec<String> {
         let Some(len) = rest[open + 1..].find('>') else {
             break;
         };
-        let id: String = rest[open + 1..open + 1 + len]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+        let id = &rest[open + 1..open + 1 + len];
+        let id: String = if id.bytes().any(|b| b.is_ascii_whitespace() || !b.is_ascii()) {
+            id.chars().filter(|c| !c.is_whitespace()).collect()
+        } else {
+            id.to_owned()
+        };
         if !id.is_empty() {
             ids.push(id);
         }
@@ -203,6 +269,12 @@ const MAX_DATE_LEN: usize = 200;
 pub(crate) fn parse_date(value: &str) -> Option<DateTime<FixedOffset>> {
     if value.len() > MAX_DATE_LEN {
         return None;
+    }
+    // Most dates have no comment, and chrono reads them as they are.
+    if !value.contains('(')
+        && let Ok(d) = DateTime::parse_from_rfc2822(value)
+    {
+        return Some(d);
     }
     let cleaned = strip_comments(value);
     if let Ok(d) = DateTime::parse_from_rfc2822(&cleaned) {
@@ -262,6 +334,50 @@ mod tests {
         assert_eq!(words("=?utf-8*ru?q?x?="), "x");
         assert_eq!(words("=?=?=?x?= =?bad"), "=?=?=?x?= =?bad");
         assert_eq!(words("=?utf-8?x?abc?="), "=?utf-8?x?abc?=");
+    }
+
+    #[test]
+    fn header_blocks() {
+        let pairs = |raw: &[u8]| {
+            let (fields, body) = split_block(raw);
+            let fields: Vec<(String, String)> = fields
+                .iter()
+                .map(|f| {
+                    let s = |b: &[u8]| String::from_utf8(b.to_vec()).unwrap();
+                    (s(f.name), s(f.value))
+                })
+                .collect();
+            (fields, String::from_utf8(raw[body..].to_vec()).unwrap())
+        };
+        let owned = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        // CRLF, folding (kept in the value), blanks before the colon, an empty value.
+        let (fields, body) =
+            pairs(b"Subject: a\r\n  b\r\n\tc \r\nX-Y :  v:w\r\nEmpty:\r\nZ:   \r\n\r\nbody\r\n");
+        assert_eq!(
+            fields,
+            owned(&[
+                ("Subject", "a\r\n  b\r\n\tc "),
+                ("X-Y ", "v:w"),
+                ("Empty", ""),
+                ("Z", ""),
+            ])
+        );
+        assert_eq!(body, "body\r\n");
+        // LF; a tab after the colon is the value's; a line without a colon is all name.
+        let (fields, body) = pairs(b"A:\tx\nno colon here\nB: y\n\nbody");
+        assert_eq!(
+            fields,
+            owned(&[("A", "\tx"), ("no colon here", ""), ("B", "y")])
+        );
+        assert_eq!(body, "body");
+        // No blank line: all header, no body; a value folded onto its next line.
+        let (fields, body) = pairs(b"A: 1\nB:\n 2");
+        assert_eq!(fields, owned(&[("A", "1"), ("B", "\n 2")]));
+        assert_eq!(body, "");
     }
 
     #[test]

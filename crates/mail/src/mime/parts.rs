@@ -7,9 +7,9 @@
 //! reads its own body once, so the work is at most `MAX_DEPTH` passes over the
 //! message, never quadratic.
 
-use mailparse::{DispositionType, MailHeader, ParsedContentType};
+use mailparse::{DispositionType, ParsedContentType};
 
-use super::header;
+use super::header::{self, Field};
 
 /// Nesting beyond this many multipart levels is not read.
 pub const MAX_DEPTH: usize = 50;
@@ -20,7 +20,7 @@ pub const MAX_PARTS: usize = 10_000;
 /// A part that is not a multipart, in document order.
 #[derive(Debug)]
 pub(crate) struct Leaf<'a> {
-    pub(crate) headers: Vec<MailHeader<'a>>,
+    pub(crate) headers: Vec<Field<'a>>,
     pub(crate) body: &'a [u8],
     pub(crate) ctype: ParsedContentType,
     /// `Content-Disposition: attachment`.
@@ -32,7 +32,7 @@ pub(crate) struct Leaf<'a> {
 }
 
 struct Pending<'a> {
-    headers: Vec<MailHeader<'a>>,
+    headers: Vec<Field<'a>>,
     body: &'a [u8],
     depth: usize,
     in_digest: bool,
@@ -41,7 +41,7 @@ struct Pending<'a> {
 /// Flattens the message whose header block is `headers` and whose body (with
 /// `\n` line ends) is `body` into its leaves.
 pub(crate) fn leaves<'a>(
-    headers: Vec<MailHeader<'a>>,
+    headers: Vec<Field<'a>>,
     body: &'a [u8],
     problems: &mut Vec<String>,
 ) -> Vec<Leaf<'a>> {
@@ -106,7 +106,7 @@ pub(crate) fn leaves<'a>(
         }
         count += children.len();
         for child in children.into_iter().rev() {
-            let (headers, body) = part_headers(child, problems);
+            let (headers, body) = part_headers(child);
             stack.push(Pending {
                 headers,
                 body,
@@ -119,7 +119,7 @@ pub(crate) fn leaves<'a>(
 }
 
 fn content_type(
-    headers: &[MailHeader<'_>],
+    headers: &[Field<'_>],
     in_digest: bool,
     problems: &mut Vec<String>,
 ) -> ParsedContentType {
@@ -157,9 +157,9 @@ fn leaf<'a>(part: Pending<'a>, ctype: ParsedContentType, problems: &mut Vec<Stri
 }
 
 /// The header block and body of one part. A part whose first line is not a
-/// header field has no headers (RFC 2046 5.1.1: defaults apply) — better than
-/// mailparse's reading of its first text line as a field name.
-fn part_headers<'a>(part: &'a [u8], problems: &mut Vec<String>) -> (Vec<MailHeader<'a>>, &'a [u8]) {
+/// header field has no headers (RFC 2046 5.1.1: defaults apply), rather than its
+/// first text line read as a field name.
+fn part_headers(part: &[u8]) -> (Vec<Field<'_>>, &[u8]) {
     if let Some(body) = part
         .strip_prefix(b"\n")
         .or_else(|| part.strip_prefix(b"\r\n"))
@@ -169,15 +169,8 @@ fn part_headers<'a>(part: &'a [u8], problems: &mut Vec<String>) -> (Vec<MailHead
     if !super::starts_with_field(part) {
         return (Vec::new(), part);
     }
-    match mailparse::parse_headers(part) {
-        Ok((headers, ix)) => (headers, part.get(ix..).unwrap_or_default()),
-        Err(e) => {
-            problems.push(format!(
-                "a part's header block could not be read ({e}); it was read as text"
-            ));
-            (Vec::new(), part)
-        }
-    }
+    let (headers, ix) = header::split_block(part);
+    (headers, &part[ix..])
 }
 
 /// Splits a multipart body at its delimiter lines (`--boundary`, then only
