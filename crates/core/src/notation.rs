@@ -184,6 +184,22 @@ pub fn strip_move_number(token: &str) -> Option<(u32, bool, &str)> {
 /// Cheap test of whether a token is a move attempt at all (for a reader scanning free text):
 /// it looks like numeric notation, castling, or has a square in it.
 pub fn looks_like_move(token: &str) -> bool {
+    let token = token.trim();
+    !surely_not_a_move(token) && move_shape(token)
+}
+
+/// Whether a token without a digit cannot be castling either: castling starts with an O, a
+/// dash, or a sign that [`clean`] drops. Most words of talk are told so, without [`clean`]'s
+/// copy. (`move_shape` of such a token is false: without a digit only castling passes it.)
+fn surely_not_a_move(token: &str) -> bool {
+    !token.bytes().any(|b| b.is_ascii_digit())
+        && !token.starts_with([
+            'O', 'o', 'О', 'о', '-', '–', '—', '‒', '−', '+', '#', '!', '?', '†', '‡', '×', ',',
+            ';',
+        ])
+}
+
+fn move_shape(token: &str) -> bool {
     let core = clean(token);
     if core.is_empty() || core.chars().count() > 12 {
         return false;

@@ -211,8 +211,43 @@ fn move_like_tokens() {
     for yes in ["5254", "27181", "e4", "Кf3", "0-0", "O-O-O", "e:d6", "Nf3+"] {
         assert!(looks_like_move(yes), "{yes}");
     }
-    for no in ["Турнир", "White", "", "123", "-----", "Hello,"] {
+    for no in [
+        "Турнир",
+        "White",
+        "",
+        "123",
+        "-----",
+        "Hello,",
+        "Смирнов",
+        "о-о-о-о",
+    ] {
         assert!(!looks_like_move(no), "{no}");
+    }
+    // Castling after signs and dashes that are dropped, or with an en-passant mark after it.
+    for yes in ["–O-O", "!O-O", "О-О-О", "о-оep", "O-O(e1g1)"] {
+        assert!(looks_like_move(yes), "{yes}");
+    }
+}
+
+proptest::proptest! {
+    /// The quick refusal of a token without a digit never refuses one the full test takes.
+    #[test]
+    fn the_quick_refusal_refuses_only_what_is_not_a_move(
+        token in proptest::prop_oneof![
+            // Castling with signs before and after it.
+            proptest::string::string_regex(
+                "[-–—‒−+#!?†‡×,;а ]{1,2}(O-O|O-O-O|о-о|OO|ооо|o–o)(ep|в\\.п\\.|\\(e1g1\\)|[+#!?.])?",
+            )
+            .unwrap(),
+            // Anything made of the letters moves are made of.
+            proptest::string::string_regex("[Oo0ОоаСс1e8Кр\\-–—+#!?†×,;.()\\[ep в]{0,8}")
+                .unwrap(),
+        ],
+    ) {
+        let token = token.trim();
+        if surely_not_a_move(token) {
+            proptest::prop_assert!(!move_shape(token), "{:?}", token);
+        }
     }
 }
 
