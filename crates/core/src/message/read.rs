@@ -220,9 +220,12 @@ const WORDS: [(Words, &[&str], bool); 12] = [
 struct Index<T: 'static> {
     /// Sorted by key, stably.
     entries: Vec<([u8; 2], &'static str, T)>,
+    /// Each key once, in order, with where its entries start in `entries` (and, last, the
+    /// end of `entries`).
+    keys: Vec<([u8; 2], usize)>,
     /// One bit for each key of two bytes, set for the keys of the entries: most words of a
     /// line start with none of them, and are passed over by one look at a bit.
-    keys: Box<[u64; 1024]>,
+    bits: Box<[u64; 1024]>,
 }
 
 impl<T: Copy> Index<T> {
@@ -233,23 +236,32 @@ impl<T: Copy> Index<T> {
             .filter_map(|(w, what)| Some((first_two(w)?, *w, what)))
             .collect();
         entries.sort_by_key(|e| e.0);
-        let mut keys = Box::new([0u64; 1024]);
-        for (key, _, _) in &entries {
+        let mut bits = Box::new([0u64; 1024]);
+        let mut keys: Vec<([u8; 2], usize)> = Vec::new();
+        for (i, (key, _, _)) in entries.iter().enumerate() {
             let k = usize::from(u16::from_be_bytes(*key));
-            keys[k / 64] |= 1 << (k % 64);
+            bits[k / 64] |= 1 << (k % 64);
+            if keys.last().is_none_or(|last| last.0 != *key) {
+                keys.push((*key, i));
+            }
         }
-        Index { entries, keys }
+        keys.push(([0xff; 2], entries.len()));
+        Index {
+            entries,
+            keys,
+            bits,
+        }
     }
 
     /// The entries whose first two bytes are `key`.
     fn starting(&self, key: [u8; 2]) -> &[([u8; 2], &'static str, T)] {
         let k = usize::from(u16::from_be_bytes(key));
-        if self.keys[k / 64] & (1 << (k % 64)) == 0 {
+        if self.bits[k / 64] & (1 << (k % 64)) == 0 {
             return &[];
         }
-        let from = self.entries.partition_point(|e| e.0 < key);
-        let len = self.entries[from..].partition_point(|e| e.0 == key);
-        &self.entries[from..from + len]
+        // The bit is set: the key is one of `keys` (not the end mark after them).
+        let i = self.keys[..self.keys.len() - 1].partition_point(|e| e.0 < key);
+        &self.entries[self.keys[i].1..self.keys[i + 1].1]
     }
 }
 
@@ -323,29 +335,40 @@ fn fold_char(c: char) -> char {
 }
 
 /// `text` folded: the same length in bytes, so that offsets carry over from one to the
-/// other. ASCII is lowered in place, and each other character is replaced only by one of its
-/// own UTF-8 length.
+/// other. ASCII is lowered, and each other character is replaced only by one of its own UTF-8
+/// length.
 fn fold(text: &str) -> String {
-    let mut out = text.to_ascii_lowercase();
     let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    // What folds to itself is copied in runs, the other characters one by one; ASCII is
+    // lowered at the end, all at once.
+    let mut run = 0;
     let mut at = 0;
     while let Some(skip) = bytes[at..].iter().position(|b| !b.is_ascii()) {
         at += skip;
         // Small Russian letters (most of a Russian text) are passed over by their two bytes.
-        if matches!(
-            (bytes[at], bytes.get(at + 1)),
-            (0xd0, Some(0xb0..=0xbf)) | (0xd1, Some(0x80..=0x8f))
-        ) {
+        while let (0xd0, Some(0xb0..=0xbf)) | (0xd1, Some(0x80..=0x8f)) =
+            (bytes[at], bytes.get(at + 1))
+        {
             at += 2;
+            if at == bytes.len() {
+                break;
+            }
+        }
+        if at == bytes.len() || bytes[at].is_ascii() {
             continue;
         }
         let c = text[at..].chars().next().expect("a character starts here");
         let f = fold_char(c);
         if f != c {
-            out.replace_range(at..at + c.len_utf8(), f.encode_utf8(&mut [0; 4]));
+            out.push_str(&text[run..at]);
+            out.push(f);
+            run = at + c.len_utf8();
         }
         at += c.len_utf8();
     }
+    out.push_str(&text[run..]);
+    out.make_ascii_lowercase();
     out
 }
 
@@ -419,8 +442,21 @@ impl<'a> Line<'a> {
             let bytes = folded.as_bytes();
             let mut hits = Vec::new();
             let mut prev_letter = false;
-            for (at, c) in folded.char_indices() {
-                let letter = is_letter(c);
+            let mut at = 0;
+            // Byte by byte, not char by char: ASCII and Cyrillic (lead bytes D0 to D3, all
+            // letters to `is_letter`) are told by their first byte.
+            while at < bytes.len() {
+                let (letter, len) = match bytes[at] {
+                    b if b.is_ascii() => (b.is_ascii_alphabetic(), 1),
+                    0xd0..=0xd3 => (true, 2),
+                    _ => {
+                        let c = folded[at..]
+                            .chars()
+                            .next()
+                            .expect("a character starts here");
+                        (is_letter(c), c.len_utf8())
+                    }
+                };
                 if letter && !prev_letter {
                     let Some(key) = first_two(&folded[at..]) else {
                         break;
@@ -435,6 +471,7 @@ impl<'a> Line<'a> {
                     }
                 }
                 prev_letter = letter;
+                at += len;
             }
             hits
         })
@@ -1107,10 +1144,16 @@ fn plain_tokens(plain: &str) -> impl Iterator<Item = &str> {
         .filter(|token| {
             !token.starts_with('$') && !matches!(*token, "..." | "…" | "e.p." | "ep" | "в.п.")
         })
-        .filter_map(|token| match strip_move_number(token) {
-            Some((_, _, rest)) => Some(rest),
-            None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => None,
-            None => Some(token),
+        .filter_map(|token| {
+            // (A token that is all commas is empty by now.)
+            if !token.starts_with(|c: char| c.is_ascii_digit()) {
+                return Some(token);
+            }
+            match strip_move_number(token) {
+                Some((_, _, rest)) => Some(rest),
+                None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => None,
+                None => Some(token),
+            }
         })
         .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
 }

@@ -161,6 +161,9 @@ fn record_tokens_skip_comments_and_duplicates_and_borrow_the_text() {
     );
     let (plain, none) = record_tokens("1. 5254 5755 2. 7163");
     assert_eq!((plain, none.as_str()), (vec!["5254", "5755", "7163"], ""));
+    // Stray commas and numbers of three digits or fewer are not moves.
+    let (plain, _) = record_tokens("1. e4 , ;, e5 12 2... 7163, 4");
+    assert_eq!(plain, ["e4", "e5", "7163"]);
 }
 
 proptest::proptest! {
