@@ -82,6 +82,10 @@ fn integrity(db: &Path) -> String {
             .fetch_one(&mut *c)
             .await
             .unwrap();
+        // Closed before the next step: a pool dropped closes its file on its own thread,
+        // later, and a file still open for writing makes `mount -o remount,ro` fail (EBUSY).
+        drop(c);
+        store.close().await;
         r
     })
 }
@@ -94,6 +98,8 @@ fn last_uid(db: &Path) -> Option<i64> {
             .fetch_one(&mut *c)
             .await
             .unwrap();
+        drop(c);
+        store.close().await;
         n
     })
 }
