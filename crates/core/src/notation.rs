@@ -18,7 +18,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square,
+};
 
 /// A notation ccmail writes moves in. A game's notation is one of the first three (51.2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,23 +94,172 @@ pub enum MoveErrorKind {
     Impossible,
 }
 
-/// A move that could not be read, with the text and the reason in words.
+/// A move that could not be read, with the text and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{text}: {reason}")]
+#[error("{text}: {}", .why.english())]
 pub struct MoveError {
     pub kind: MoveErrorKind,
     /// The move as written.
     pub text: String,
-    /// Why, in words: "9 is not a file", "both Nc3-e2 and Ng1-e2 fit".
-    pub reason: String,
+    /// Why, to be put in words in either language ([`MoveError::reason`], [`Why::russian`]).
+    pub why: Why,
 }
 
 impl MoveError {
-    fn new(kind: MoveErrorKind, text: &str, reason: impl Into<String>) -> MoveError {
+    fn new(kind: MoveErrorKind, text: &str, why: Why) -> MoveError {
         MoveError {
             kind,
             text: text.to_owned(),
-            reason: reason.into(),
+            why,
+        }
+    }
+
+    /// Why, in English words: "9 is not a file", "it fits both Nc3-e2 and Ng1-e2".
+    pub fn reason(&self) -> String {
+        self.why.english()
+    }
+}
+
+/// Why a written move was not read as a move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Why {
+    /// Nothing is left of the text once signs are dropped.
+    Empty,
+    /// Numeric notation of the wrong length (the number of digits).
+    NumericLength(usize),
+    /// A digit of numeric notation out of 1–8: the digit and its place (0 from-file,
+    /// 1 from-rank, 2 to-file, 3 to-rank).
+    NumericDigit { digit: u32, place: usize },
+    /// A fifth digit of numeric notation that names no promotion piece.
+    PromotionDigit(u32),
+    /// The text is not a move in any notation ccmail reads.
+    NoNotation,
+    /// Castling that the position does not allow.
+    Castling(CastlingSide),
+    /// No piece stands on the from-square.
+    NoPieceOn(Square),
+    /// The piece on the from-square belongs to the side not to move (`mover` is to move).
+    NotTheMovers { on: Square, mover: Color },
+    /// The piece on the from-square can't go to the target.
+    CantGo {
+        role: Role,
+        from: Square,
+        to: Square,
+    },
+    /// No piece of the mover (of that kind, when one was written) can go to the target.
+    NoneCanGo {
+        role: Option<Role>,
+        mover: Color,
+        to: Square,
+    },
+    /// Several promotions fit and none was written: the moves, in long algebraic.
+    PromotionNotGiven(Vec<String>),
+    /// Several moves fit: the moves, in long algebraic.
+    Fits(Vec<String>),
+}
+
+impl Why {
+    /// In English words.
+    pub fn english(&self) -> String {
+        match self {
+            Why::Empty => "no move written".to_owned(),
+            Why::NumericLength(n) => {
+                format!("numeric moves have 4 digits (5 for a promotion), this has {n}")
+            }
+            Why::NumericDigit { digit, place } => {
+                let name = ["from-file", "from-rank", "to-file", "to-rank"][*place % 4];
+                let what = if place % 2 == 0 { "file" } else { "rank" };
+                format!("{digit} is not a {what} ({name}: digits 1–8 only)")
+            }
+            Why::PromotionDigit(x) => {
+                format!("{x} is not a promotion piece (1 queen, 2 rook, 3 bishop, 4 knight)")
+            }
+            Why::NoNotation => "not a move in any notation ccmail reads".to_owned(),
+            Why::Castling(side) => format!(
+                "castling {} is not possible here",
+                if side.is_king_side() { "short" } else { "long" }
+            ),
+            Why::NoPieceOn(from) => format!("there is no piece on {from}"),
+            Why::NotTheMovers { on, mover } => {
+                format!("the piece on {on} is not {}'s", english_color(*mover))
+            }
+            Why::CantGo { role, from, to } => {
+                format!("the {} on {from} can't go to {to}", role_name(*role))
+            }
+            Why::NoneCanGo { role, mover, to } => format!(
+                "no {} of {} can go to {to}",
+                role.map_or("piece", role_name),
+                english_color(*mover)
+            ),
+            Why::PromotionNotGiven(moves) => {
+                format!("the promotion piece is not given ({})", moves.join(", "))
+            }
+            Why::Fits(moves) => format!("it fits {}", join_or(moves)),
+        }
+    }
+
+    /// In Russian words, for the correction request of a Russian game (51.3.4).
+    pub fn russian(&self) -> String {
+        match self {
+            Why::Empty => "ход не записан".to_owned(),
+            Why::NumericLength(n) => {
+                format!("в цифровой записи хода 4 цифры (5 при превращении), а здесь {n}")
+            }
+            Why::NumericDigit { digit, place } => {
+                let what = if place % 2 == 0 {
+                    "вертикали"
+                } else {
+                    "горизонтали"
+                };
+                let whose = if *place < 2 {
+                    "исходного поля"
+                } else {
+                    "поля, куда идёт фигура"
+                };
+                format!("{digit} — не номер {what} {whose} (только цифры 1–8)")
+            }
+            Why::PromotionDigit(x) => {
+                format!("{x} — не фигура превращения (1 ферзь, 2 ладья, 3 слон, 4 конь)")
+            }
+            Why::NoNotation => "это не ход ни в одной из записей, которые читает ccmail".to_owned(),
+            Why::Castling(side) => format!(
+                "{} рокировка здесь невозможна",
+                if side.is_king_side() {
+                    "короткая"
+                } else {
+                    "длинная"
+                }
+            ),
+            Why::NoPieceOn(from) => format!("на {from} нет фигуры"),
+            Why::NotTheMovers { on, mover } => {
+                format!("фигура на {on} не {}", russian_color(*mover))
+            }
+            Why::CantGo { role, from, to } => {
+                format!("{} с {from} не может пойти на {to}", russian_role(*role))
+            }
+            Why::NoneCanGo { role, mover, to } => {
+                let what = role.map_or("фигура", russian_role);
+                // Король, ферзь, слон, конь; but ладья, пешка, фигура.
+                let none = if matches!(role, Some(Role::Rook | Role::Pawn) | None) {
+                    "ни одна"
+                } else {
+                    "ни один"
+                };
+                format!(
+                    "{none} {what} {} не может пойти на {to}",
+                    russian_color(*mover)
+                )
+            }
+            Why::PromotionNotGiven(moves) => format!(
+                "не указано, в какую фигуру превращается пешка ({})",
+                moves.join(", ")
+            ),
+            Why::Fits(moves) => match moves.as_slice() {
+                [] => String::new(),
+                [one] => format!("подходит {one}"),
+                [init @ .., last] => format!("подходят {} и {last}", init.join(", ")),
+            },
         }
     }
 }
@@ -436,40 +587,32 @@ fn promotion_piece(c: char) -> Option<Role> {
 
 fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
     let core = clean(text);
-    let illegible = |why: &str| MoveError::new(MoveErrorKind::Illegible, text.trim(), why);
+    let illegible = |why: Why| MoveError::new(MoveErrorKind::Illegible, text.trim(), why);
     if core.is_empty() {
-        return Err(illegible("no move written"));
+        return Err(illegible(Why::Empty));
     }
     if core.bytes().all(|b| b.is_ascii_digit()) {
-        return parse_numeric(&core).map_err(|why| illegible(&why));
+        return parse_numeric(&core).map_err(illegible);
     }
     if let Some(side) = castle_side(&core) {
         return Ok(Pattern::Castle(side));
     }
-    parse_algebraic(&core).ok_or_else(|| illegible("not a move in any notation ccmail reads"))
+    parse_algebraic(&core).ok_or_else(|| illegible(Why::NoNotation))
 }
 
 /// ICCF numeric: from-file, from-rank, to-file, to-rank digits 1–8, then 1–4 for a promotion.
-fn parse_numeric(digits: &str) -> Result<Pattern, String> {
+fn parse_numeric(digits: &str) -> Result<Pattern, Why> {
     if digits.len() != 4 && digits.len() != 5 {
-        return Err(format!(
-            "numeric moves have 4 digits (5 for a promotion), this has {}",
-            digits.len()
-        ));
+        return Err(Why::NumericLength(digits.len()));
     }
     let mut d = [0u32; 5];
     for (slot, b) in d.iter_mut().zip(digits.bytes()) {
         *slot = u32::from(b - b'0');
     }
     let d = &d[..digits.len()];
-    let names = ["from-file", "from-rank", "to-file", "to-rank"];
-    for (i, name) in names.iter().enumerate() {
-        if !(1..=8).contains(&d[i]) {
-            let what = if i % 2 == 0 { "file" } else { "rank" };
-            return Err(format!(
-                "{} is not a {what} ({name}: digits 1–8 only)",
-                d[i]
-            ));
+    for (place, &digit) in d[..4].iter().enumerate() {
+        if !(1..=8).contains(&digit) {
+            return Err(Why::NumericDigit { digit, place });
         }
     }
     let promotion = match d.get(4) {
@@ -478,11 +621,7 @@ fn parse_numeric(digits: &str) -> Result<Pattern, String> {
         Some(2) => Some(Role::Rook),
         Some(3) => Some(Role::Bishop),
         Some(4) => Some(Role::Knight),
-        Some(x) => {
-            return Err(format!(
-                "{x} is not a promotion piece (1 queen, 2 rook, 3 bishop, 4 knight)"
-            ));
-        }
+        Some(&x) => return Err(Why::PromotionDigit(x)),
     };
     let square = |f: u32, r: u32| Square::from_coords(File::new(f - 1), Rank::new(r - 1));
     Ok(Pattern::Coords {
@@ -731,9 +870,9 @@ fn fit_among_candidates(pos: &Chess, text: &str, pattern: Pattern) -> Result<Mov
     });
     let names: Vec<String> = many.iter().map(|&m| lan(m)).collect();
     let why = if many.iter().all(|m| m.is_promotion()) && pattern_promotion(pattern).is_none() {
-        format!("the promotion piece is not given ({})", names.join(", "))
+        Why::PromotionNotGiven(names)
     } else {
-        format!("it fits {}", join_or(&names))
+        Why::Fits(names)
     };
     Err(MoveError::new(MoveErrorKind::Ambiguous, text, why))
 }
@@ -765,12 +904,9 @@ fn fits_pattern(pos: &Chess, m: Move, pattern: Pattern) -> bool {
     }
 }
 
-fn impossible_reason(pos: &Chess, pattern: Pattern) -> String {
+fn impossible_reason(pos: &Chess, pattern: Pattern) -> Why {
     match pattern {
-        Pattern::Castle(side) => format!(
-            "castling {} is not possible here",
-            if side.is_king_side() { "short" } else { "long" }
-        ),
+        Pattern::Castle(side) => Why::Castling(side),
         Pattern::Coords {
             role,
             from_file,
@@ -781,24 +917,50 @@ fn impossible_reason(pos: &Chess, pattern: Pattern) -> String {
             if let (Some(f), Some(r)) = (from_file, from_rank) {
                 let from = Square::from_coords(f, r);
                 return match pos.board().piece_at(from) {
-                    None => format!("there is no piece on {from}"),
-                    Some(p) if p.color != pos.turn() => {
-                        format!("the piece on {from} is not {}'s", color_name(pos))
-                    }
-                    Some(p) => format!("the {} on {from} can't go to {to}", role_name(p.role)),
+                    None => Why::NoPieceOn(from),
+                    Some(p) if p.color != pos.turn() => Why::NotTheMovers {
+                        on: from,
+                        mover: pos.turn(),
+                    },
+                    Some(p) => Why::CantGo {
+                        role: p.role,
+                        from,
+                        to,
+                    },
                 };
             }
-            let what = role.map_or("piece", role_name);
-            format!("no {what} of {} can go to {to}", color_name(pos))
+            Why::NoneCanGo {
+                role,
+                mover: pos.turn(),
+                to,
+            }
         }
     }
 }
 
-fn color_name(pos: &Chess) -> &'static str {
-    if pos.turn().is_white() {
-        "White"
-    } else {
-        "Black"
+fn english_color(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// "Of White" in Russian: белых, чёрных.
+fn russian_color(color: Color) -> &'static str {
+    match color {
+        Color::White => "белых",
+        Color::Black => "чёрных",
+    }
+}
+
+fn russian_role(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "пешка",
+        Role::Knight => "конь",
+        Role::Bishop => "слон",
+        Role::Rook => "ладья",
+        Role::Queen => "ферзь",
+        Role::King => "король",
     }
 }
 

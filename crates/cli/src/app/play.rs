@@ -295,8 +295,8 @@ pub(super) async fn incoming_to_game(
                     MoveErrorKind::Impossible => "невозможен",
                 };
                 let what = Said {
-                    en: format!("the move {number} {text}: {}", e.reason),
-                    ru: format!("ход {number} {text} {ru} (51.3.4)"),
+                    en: format!("the move {number} {text}: {}", e.reason()),
+                    ru: format!("ход {number} {text} {ru} (51.3.4): {}", e.why.russian()),
                 };
                 return fault(
                     conn,

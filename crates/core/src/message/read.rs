@@ -1047,7 +1047,7 @@ fn move_problem(pos: &Chess, e: &notation::MoveError, place: &str) -> String {
         "move {}{dots} {} ({place}): {}",
         pos.fullmoves(),
         e.text,
-        e.reason
+        e.reason()
     )
 }
 

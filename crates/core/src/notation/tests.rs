@@ -20,7 +20,7 @@ fn after(moves: &[&str]) -> Chess {
 fn reads_as(pos: &Chess, text: &str) -> String {
     match read_move(pos, text) {
         Ok(m) => san(pos, m),
-        Err(e) => format!("{:?}: {}", e.kind, e.reason),
+        Err(e) => format!("{:?}: {}", e.kind, e.reason()),
     }
 }
 
@@ -131,6 +131,76 @@ fn hard_cases() {
     for (pos, text, want) in rows {
         assert_eq!(reads_as(pos, text), *want, "reading {text:?}");
     }
+}
+
+/// Each reason in Russian, for the correction request of a Russian game (51.3.4): every kind
+/// of reason, and the gender of "none" (ни один конь, ни одна ладья).
+#[test]
+fn reasons_in_russian() {
+    let start = Chess::default();
+    let promo = position("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let knights = after(&[
+        "e4", "e6", "d4", "d5", "Nc3", "Nf6", "e5", "Nfd7", "f4", "c5",
+    ]);
+    let black = after(&["e4"]);
+    let rows: &[(&Chess, &str, &str)] = &[
+        (&start, "", "ход не записан"),
+        (
+            &start,
+            "525",
+            "в цифровой записи хода 4 цифры (5 при превращении), а здесь 3",
+        ),
+        (
+            &start,
+            "9685",
+            "9 — не номер вертикали исходного поля (только цифры 1–8)",
+        ),
+        (
+            &start,
+            "5259",
+            "9 — не номер горизонтали поля, куда идёт фигура (только цифры 1–8)",
+        ),
+        (
+            &promo,
+            "17185",
+            "5 — не фигура превращения (1 ферзь, 2 ладья, 3 слон, 4 конь)",
+        ),
+        (
+            &start,
+            "Zz9",
+            "это не ход ни в одной из записей, которые читает ccmail",
+        ),
+        (&start, "0-0", "короткая рокировка здесь невозможна"),
+        (&start, "0-0-0", "длинная рокировка здесь невозможна"),
+        (&start, "5354", "на e3 нет фигуры"),
+        (&start, "5755", "фигура на e7 не белых"),
+        (&black, "2133", "фигура на b1 не чёрных"),
+        (&start, "5255", "пешка с e2 не может пойти на e5"),
+        (&start, "Кf5", "ни один конь белых не может пойти на f5"),
+        (&start, "Лa3", "ни одна ладья белых не может пойти на a3"),
+        (&black, "e4", "ни одна пешка чёрных не может пойти на e4"),
+        (
+            &promo,
+            "a8",
+            "не указано, в какую фигуру превращается пешка \
+             (a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N)",
+        ),
+        (&knights, "Ne2", "подходят Nc3-e2 и Ng1-e2"),
+    ];
+    for (pos, text, want) in rows {
+        let err = read_move(pos, text).expect_err(text);
+        assert_eq!(err.why.russian(), *want, "reading {text:?}");
+    }
+    let any_piece = Why::NoneCanGo {
+        role: None,
+        mover: shakmaty::Color::Black,
+        to: Square::E4,
+    };
+    assert_eq!(
+        any_piece.russian(),
+        "ни одна фигура чёрных не может пойти на e4"
+    );
+    assert_eq!(any_piece.english(), "no piece of Black can go to e4");
 }
 
 #[test]

@@ -14,7 +14,7 @@ const LIST: usize = 12;
 
 /// The error in words, with what was probably meant: one paragraph.
 pub fn explain(pos: &Chess, e: &MoveError) -> String {
-    let mut s = format!("{} is not playable: {}.", e.text, e.reason);
+    let mut s = format!("{} is not playable: {}.", e.text, e.reason());
     for hint in hints(pos, e) {
         s.push(' ');
         s.push_str(&hint);
