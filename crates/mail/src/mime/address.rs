@@ -93,7 +93,16 @@ impl Entry {
         if email.is_empty() {
             return None;
         }
-        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Blanks made one space, and none at the ends (most names have no others).
+        let tidy = !name.starts_with(char::is_whitespace)
+            && !name.ends_with(char::is_whitespace)
+            && !name.contains("  ")
+            && !name.contains(|c: char| c.is_whitespace() && c != ' ');
+        let name = if tidy {
+            name
+        } else {
+            name.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
         Some(Address {
             name: (!name.is_empty()).then_some(name),
             email,

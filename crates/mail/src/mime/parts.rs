@@ -125,7 +125,7 @@ fn content_type(
 ) -> ParsedContentType {
     match header::first(headers, "Content-Type") {
         Some(h) => {
-            let ctype = mailparse::parse_content_type(&header::unfolded(h, problems));
+            let ctype = parse_content_type(&header::unfolded(h, problems));
             if ctype.mimetype.is_empty() {
                 ParsedContentType::default()
             } else {
@@ -134,6 +134,53 @@ fn content_type(
         }
         None if in_digest => mailparse::parse_content_type("message/rfc822"),
         None => ParsedContentType::default(),
+    }
+}
+
+/// `mailparse::parse_content_type`, read here when the value has neither a backslash nor a
+/// `*` (no escapes in quotes, no RFC 2231 parameters): what nearly every message's
+/// `Content-Type` is, read without mailparse's passes for those (3.5 k instructions a field,
+/// on the shared samples). The same answer: a property test compares the two.
+fn parse_content_type(value: &str) -> ParsedContentType {
+    if value.contains(['\\', '*']) {
+        return mailparse::parse_content_type(value);
+    }
+    // Split at the semicolons outside quotes.
+    let mut pieces = Vec::with_capacity(4);
+    let (mut start, mut quoted) = (0, false);
+    for (i, b) in value.bytes().enumerate() {
+        match b {
+            b'"' => quoted = !quoted,
+            b';' if !quoted => {
+                pieces.push(&value[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    pieces.push(&value[start..]);
+    let mimetype = pieces[0].trim().to_lowercase();
+    let params: std::collections::BTreeMap<String, String> = pieces[1..]
+        .iter()
+        .filter_map(|kv| {
+            let (key, v) = kv.split_once('=')?;
+            let v = v.trim();
+            // Quotes around the whole value go (a lone `"` stays).
+            let v = v
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .unwrap_or(v);
+            Some((key.trim().to_lowercase(), v.to_owned()))
+        })
+        .collect();
+    let charset = params
+        .get("charset")
+        .cloned()
+        .unwrap_or_else(|| "us-ascii".to_owned());
+    ParsedContentType {
+        mimetype,
+        charset,
+        params,
     }
 }
 
@@ -217,7 +264,37 @@ fn split<'a>(body: &'a [u8], boundary: &[u8]) -> (Vec<&'a [u8]>, bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::split;
+    use super::{parse_content_type, split};
+
+    proptest::proptest! {
+        /// Our reading of a `Content-Type` is mailparse's, on values made of the pieces
+        /// they are made of (quotes, semicolons, blanks, capitals, non-ASCII), escapes and
+        /// RFC 2231 parameters included.
+        #[test]
+        fn content_types_read_as_mailparse_reads_them(
+            value in "(text/plain|Multipart/Mixed|TEXT/HTML|application/x-chess-pgn| |;|=|\"|\\\\|\\*|charset|CharSet|utf-8|boundary|name|Ä|ё|x|0|'|%41|\t){0,16}"
+        ) {
+            let ours = parse_content_type(&value);
+            let theirs = mailparse::parse_content_type(&value);
+            proptest::prop_assert_eq!(
+                (&ours.mimetype, &ours.charset, &ours.params),
+                (&theirs.mimetype, &theirs.charset, &theirs.params),
+                "{:?}", value
+            );
+        }
+    }
+
+    #[test]
+    fn content_types() {
+        let t = parse_content_type("Text/Plain; charset=\"UTF-8\"; format=flowed; delsp=yes");
+        assert_eq!(t.mimetype, "text/plain");
+        assert_eq!(t.charset, "UTF-8");
+        assert_eq!(t.params["format"], "flowed");
+        assert_eq!(t.params["delsp"], "yes");
+        let t = parse_content_type("multipart/mixed; boundary=\"a;b=c\"");
+        assert_eq!(t.params["boundary"], "a;b=c");
+        assert_eq!(t.charset, "us-ascii");
+    }
 
     #[test]
     fn splitting() {
