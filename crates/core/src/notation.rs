@@ -316,20 +316,35 @@ pub fn uci_to_move(pos: &Chess, uci: shakmaty::uci::UciMove) -> Option<Move> {
 /// Splits a leading move number (`12.`, `12...`, `12…`, `12.e4`) off a token; returns the
 /// number, whether it was a Black-to-move number (`...`/`…`), and the rest.
 pub fn strip_move_number(token: &str) -> Option<(u32, bool, &str)> {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
+    let bytes = token.as_bytes();
+    let mut number = 0;
+    let mut digits = 0;
+    while let Some(&b) = bytes.get(digits).filter(|b| b.is_ascii_digit()) {
+        if digits == 3 {
+            return None;
+        }
+        number = number * 10 + u32::from(b - b'0');
+        digits += 1;
+    }
+    if digits == 0 {
         return None;
     }
-    let number: u32 = token[..digits].parse().ok()?;
-    let rest = &token[digits..];
-    let dots = rest
-        .char_indices()
-        .take_while(|&(_, c)| c == '.' || c == '…')
-        .last()
-        .map(|(i, c)| i + c.len_utf8())?;
-    let marker = &rest[..dots];
-    let black = marker.len() > 1 || marker.contains('…');
-    Some((number, black, &rest[dots..]))
+    // The marker: dots and ellipses, in any mix.
+    let mut end = digits;
+    loop {
+        if bytes.get(end) == Some(&b'.') {
+            end += 1;
+        } else if bytes[end..].starts_with("…".as_bytes()) {
+            end += "…".len();
+        } else {
+            break;
+        }
+    }
+    // One dot is White's move; more dots, or an ellipsis, Black's.
+    match end - digits {
+        0 => None,
+        marker => Some((number, marker > 1, &token[end..])),
+    }
 }
 
 /// Cheap test of whether a token is a move attempt at all (for a reader scanning free text):

@@ -1097,7 +1097,7 @@ fn is_move_line(text: &str) -> bool {
 }
 
 fn token_is_movetext(token: &str) -> bool {
-    let token = token.trim_end_matches([',', ';']);
+    let token = trim_separators(token);
     if matches!(
         token,
         "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "..." | "…" | "e.p." | "ep"
@@ -1136,26 +1136,69 @@ fn record_tokens(text: &str) -> (Vec<&str>, String) {
 }
 
 /// The move tokens of a text without brackets.
-fn plain_tokens(plain: &str) -> impl Iterator<Item = &str> {
-    plain
-        .split_whitespace()
-        .map(|token| token.trim_end_matches([',', ';']))
-        .take_while(|token| !matches!(*token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))
-        .filter(|token| {
-            !token.starts_with('$') && !matches!(*token, "..." | "…" | "e.p." | "ep" | "в.п.")
-        })
-        .filter_map(|token| {
-            // (A token that is all commas is empty by now.)
-            if !token.starts_with(|c: char| c.is_ascii_digit()) {
+fn plain_tokens(plain: &str) -> PlainTokens<'_> {
+    PlainTokens {
+        words: plain.split_whitespace(),
+    }
+}
+
+/// [`plain_tokens`]: the text's words without trailing commas and semicolons, up to a result;
+/// move numbers cut off (a bare one, `12` or `12.`, left out), and NAGs, ellipses,
+/// en-passant marks and signs alone left out. Each word is told by its first byte before it
+/// is compared with any of these.
+struct PlainTokens<'a> {
+    words: std::str::SplitWhitespace<'a>,
+}
+
+impl<'a> Iterator for PlainTokens<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        for word in self.words.by_ref() {
+            let token = trim_separators(word);
+            let token = match token.as_bytes().first() {
+                // (A word that is all commas is empty by now.)
+                None | Some(b'$') => continue,
+                Some(b'*') if token == "*" => return None,
+                Some(b'0'..=b'9') => {
+                    if matches!(token, "1-0" | "0-1" | "1/2-1/2") {
+                        return None;
+                    }
+                    match strip_move_number(token) {
+                        Some((_, _, rest)) => rest,
+                        None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => {
+                            continue;
+                        }
+                        None => token,
+                    }
+                }
+                Some(b'.' | b'e' | 0xc2 | 0xd0 | 0xe2) => {
+                    if token == "½-½" {
+                        return None;
+                    }
+                    if matches!(token, "..." | "…" | "e.p." | "ep" | "в.п.") {
+                        continue;
+                    }
+                    token
+                }
+                Some(_) => token,
+            };
+            if !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)) {
                 return Some(token);
             }
-            match strip_move_number(token) {
-                Some((_, _, rest)) => Some(rest),
-                None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => None,
-                None => Some(token),
-            }
-        })
-        .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
+        }
+        None
+    }
+}
+
+/// A word without the commas and semicolons after it.
+fn trim_separators(word: &str) -> &str {
+    let bytes = word.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b',' | b';') {
+        end -= 1;
+    }
+    &word[..end]
 }
 
 /// The text with its `{…}` comments (collected into `comments`) and `(…)`/`[…]` parts

@@ -433,3 +433,32 @@ fn the_single_fit_is_the_fit_among_candidates() {
         "{single} of {checked} patterns took the bitboard path"
     );
 }
+
+/// [`strip_move_number`] as it was written first, by characters: the reference for the
+/// byte-wise one.
+fn strip_move_number_by_chars(token: &str) -> Option<(u32, bool, &str)> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: u32 = token[..digits].parse().ok()?;
+    let rest = &token[digits..];
+    let dots = rest
+        .char_indices()
+        .take_while(|&(_, c)| c == '.' || c == '…')
+        .last()
+        .map(|(i, c)| i + c.len_utf8())?;
+    let marker = &rest[..dots];
+    let black = marker.len() > 1 || marker.contains('…');
+    Some((number, black, &rest[dots..]))
+}
+
+proptest::proptest! {
+    /// The byte-wise reading of a move number gives what the reading by characters gives.
+    #[test]
+    fn move_numbers_read_by_bytes_as_by_characters(
+        token in proptest::string::string_regex("[0-9]{0,5}[.…]{0,4}[0-9a-hx.…Кр]{0,4}").unwrap(),
+    ) {
+        proptest::prop_assert_eq!(strip_move_number(&token), strip_move_number_by_chars(&token));
+    }
+}

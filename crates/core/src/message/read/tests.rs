@@ -1,5 +1,6 @@
 use super::*;
 use chrono::DateTime;
+use proptest::strategy::Strategy;
 use shakmaty::Move;
 
 fn envelope(date: &str) -> Envelope {
@@ -221,6 +222,59 @@ fn may_name_a_game_line_by_line() {
             may_name_a_game("", &[line.to_owned()]),
             yes,
             "{line:?} in PGN"
+        );
+    }
+}
+
+/// [`plain_tokens`] as it was written first, one iterator adapter for each rule: the
+/// reference for the one that tells a word by its first byte.
+fn plain_tokens_by_adapters(plain: &str) -> Vec<&str> {
+    plain
+        .split_whitespace()
+        .map(|token| token.trim_end_matches([',', ';']))
+        .take_while(|token| !matches!(*token, "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½"))
+        .filter(|token| {
+            !token.starts_with('$') && !matches!(*token, "..." | "…" | "e.p." | "ep" | "в.п.")
+        })
+        .filter_map(|token| {
+            if !token.starts_with(|c: char| c.is_ascii_digit()) {
+                return Some(token);
+            }
+            match strip_move_number(token) {
+                Some((_, _, rest)) => Some(rest),
+                None if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => None,
+                None => Some(token),
+            }
+        })
+        .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
+        .collect()
+}
+
+proptest::proptest! {
+    /// The record's tokens are the same as the adapters' reading gives, on texts made of
+    /// every kind of word the rules single out, and of pieces of them.
+    #[test]
+    fn record_tokens_as_the_adapters_read_them(
+        words in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(vec![
+                    "*", "1-0", "0-1", "1/2-1/2", "½-½", "...", "…", "e.p.", "ep", "в.п.",
+                    "$1", "$", "12", "12.", "12...", "3…", "5254", "17181", "1.e4", "2...Кf6",
+                    "+", "!?", "#", "-", ",", ";,", "e4,", "Кр:e2;", "0-0-0", "O-O+", "e", "в",
+                ])
+                .prop_map(|w: &str| w.to_owned()),
+                proptest::string::string_regex("[0-9.…,;$*½/e\\-+#!?pвп.a-hКрx]{1,6}").unwrap(),
+            ],
+            0..12,
+        ),
+        blanks in proptest::sample::select(vec![" ", "  ", "\t", "\u{a0}", " \n "]),
+    ) {
+        let text = words.join(blanks);
+        proptest::prop_assert_eq!(
+            plain_tokens(&text).collect::<Vec<_>>(),
+            plain_tokens_by_adapters(&text),
+            "{:?}",
+            text
         );
     }
 }
