@@ -359,6 +359,7 @@ mod tests {
         fn send<T: Send>(_: T) {}
         send(imap.wait(Duration::ZERO, std::future::pending::<()>()));
         send(imap.fetch_since(0, None));
+        send(imap.fetch_uids_in_groups(&[], 1, tokio::sync::mpsc::channel(1).0));
         send(imap.append("Sent", b""));
         send(Imap::connect(&ImapConfig::new(
             "h",

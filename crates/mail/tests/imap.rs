@@ -310,6 +310,70 @@ async fn large_mail_is_looked_at_by_its_head_and_read_whole_over_tls() {
     imap.logout().await;
 }
 
+/// A batch read in groups as it arrives: every message once, in the groups asked for, the
+/// same bytes as a read of the whole batch; a UID asked for twice, or one not (or no longer)
+/// in the mailbox, changes nothing.
+#[tokio::test]
+async fn messages_are_handed_on_in_groups_as_they_arrive() {
+    let Some(s) = servers() else { return };
+    let user = s.user(1);
+    let cfg = fresh_mailbox(&s, user, "groups").await;
+    let mut imap = Imap::connect(&cfg).await.expect("connect");
+    let sent: Vec<Vec<u8>> = (1..=7)
+        .map(|n| {
+            let id = format!("group-{n}@example.test");
+            sample_message(s.user(0), user, &id, &format!("{n}. e4"))
+        })
+        .collect();
+    for raw in &sent {
+        imap.append_with(&cfg.mailbox, raw, &[], None)
+            .await
+            .expect("APPEND");
+    }
+    let uids: Vec<u32> = imap
+        .sizes_since(0, None)
+        .await
+        .unwrap()
+        .iter()
+        .map(|&(uid, _)| uid)
+        .collect();
+    assert_eq!(uids.len(), 7);
+    let mut asked = uids.clone();
+    asked.push(uids[2]);
+    asked.push(uids[6] + 50);
+
+    // A channel of one: the reading waits for each group to be taken.
+    let (to, mut from) = tokio::sync::mpsc::channel(1);
+    let taking = async {
+        let mut groups: Vec<Vec<(u32, Vec<u8>)>> = Vec::new();
+        while let Some(group) = from.recv().await {
+            let group: Vec<ccmail_mail::imap::Fetched> = group;
+            groups.push(group.into_iter().map(|m| (m.uid, m.raw)).collect());
+        }
+        groups
+    };
+    let (fetched, groups) = tokio::join!(imap.fetch_uids_in_groups(&asked, 3, to), taking);
+    fetched.unwrap();
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [3, 3, 1]);
+    let read: Vec<(u32, Vec<u8>)> = groups.concat();
+    assert_eq!(read.iter().map(|(uid, _)| *uid).collect::<Vec<_>>(), uids);
+    assert_eq!(
+        read.iter().map(|(_, raw)| raw.clone()).collect::<Vec<_>>(),
+        sent
+    );
+    let whole = imap.fetch_uids(&asked).await.unwrap();
+    assert_eq!(
+        whole
+            .into_iter()
+            .map(|m| (m.uid, m.raw))
+            .collect::<Vec<_>>(),
+        read
+    );
+    // And the session goes on.
+    assert_eq!(imap.fetch_since(uids[5], None).await.unwrap().len(), 1);
+    imap.logout().await;
+}
+
 #[tokio::test]
 async fn append_to_sent_marks_the_copy_read() {
     let Some(s) = servers() else { return };

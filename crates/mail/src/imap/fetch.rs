@@ -103,23 +103,50 @@ impl Imap {
     /// The messages with these UIDs (those still there), in UID order, read with
     /// `BODY.PEEK[]`.
     pub async fn fetch_uids(&mut self, uids: &[u32]) -> Result<Vec<Fetched>, ImapError> {
-        self.fetch_each(
-            uids,
-            "(UID INTERNALDATE BODY.PEEK[])",
-            |uid, mut fetch, command| {
-                // Another client's flag change can show up as an extra FETCH without a body.
-                let Some(raw) = fetch.body.take() else {
-                    return Ok(None);
-                };
-                let internal_date = internal_date(&fetch, uid, command)?;
-                Ok(Some(Fetched {
-                    uid,
-                    internal_date,
-                    raw,
-                }))
-            },
-        )
-        .await
+        self.fetch_each(uids, "(UID INTERNALDATE BODY.PEEK[])", read_whole)
+            .await
+    }
+
+    /// The messages with these UIDs (those still there), read with `BODY.PEEK[]` and sent
+    /// to `to` in groups of `group` (the last may be smaller) as they arrive, without waiting
+    /// for the rest: a caller can work on the first messages while the server sends the
+    /// others, and a full channel holds the reading back. Each message once, in the order
+    /// the server sends them (UID order from the servers seen; IMAP does not promise it). A
+    /// receiver that has gone only has the messages dropped: the answers are still read to
+    /// their end, and the session goes on.
+    pub async fn fetch_uids_in_groups(
+        &mut self,
+        uids: &[u32],
+        group: usize,
+        to: tokio::sync::mpsc::Sender<Vec<Fetched>>,
+    ) -> Result<(), ImapError> {
+        let mut uids = uids.to_vec();
+        uids.sort_unstable();
+        uids.dedup();
+        let mut groups = Groups {
+            to,
+            size: group.max(1),
+            pending: Vec::new(),
+            given: std::collections::HashSet::new(),
+            failed: None,
+        };
+        for batch in uids.chunks(FETCH_BATCH) {
+            let command = format!(
+                "UID FETCH {} (UID INTERNALDATE BODY.PEEK[])",
+                uid_set(batch)
+            );
+            let mut sink = Sink::Groups {
+                groups: &mut groups,
+                batch,
+                command: &command,
+            };
+            self.uid_fetch_each(&command, &mut sink).await?;
+            if let Some(e) = groups.failed.take() {
+                return Err(e);
+            }
+        }
+        groups.flush().await;
+        Ok(())
     }
 
     /// The first `limit` bytes of each of these messages (those still there), in UID order,
@@ -177,19 +204,31 @@ impl Imap {
     /// `self`: a failure or a time-out half-way leaves the connection out of step, and drops
     /// it.
     async fn uid_fetch(&mut self, command: &str) -> Result<Vec<FetchAnswer>, ImapError> {
+        let mut answers = Vec::new();
+        self.uid_fetch_each(command, &mut Sink::Collect(&mut answers))
+            .await?;
+        Ok(answers)
+    }
+
+    /// [`Imap::uid_fetch`], each FETCH answer handed to `sink` as it is read.
+    async fn uid_fetch_each(
+        &mut self,
+        command: &str,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), ImapError> {
         let mut session = self.take_session()?;
         let limit = self.timeout;
         let io = |source| ImapError::Io {
             context: command.to_owned(),
             source,
         };
-        let (answers, counts, end) = timed(limit, command, async {
+        let (counts, end) = timed(limit, command, async {
             let tag = session
                 .run_command(command)
                 .await
                 .map_err(|e| ImapError::from_imap(command, e))?;
             let mut reader = Reader::new(session.get_mut());
-            let (mut answers, mut counts, mut bye) = (Vec::new(), Vec::new(), None);
+            let (mut counts, mut bye) = (Vec::new(), None);
             let end = loop {
                 let answer = match reader.next(&tag.0).await {
                     Ok(answer) => answer,
@@ -204,7 +243,7 @@ impl Imap {
                     Err(e) => return Err(io(e)),
                 };
                 match answer {
-                    Answer::Fetch(fetch) => answers.push(fetch),
+                    Answer::Fetch(fetch) => sink.take(fetch).await,
                     Answer::Exists(n) => counts.push(UnsolicitedResponse::Exists(n)),
                     Answer::Expunge => counts.push(UnsolicitedResponse::Expunge(0)),
                     Answer::Bye(words) => bye = Some(words),
@@ -214,7 +253,7 @@ impl Imap {
             };
             let leftover = reader.leftover().to_vec();
             session.get_mut().unread(&leftover);
-            Ok((answers, counts, end))
+            Ok((counts, end))
         })
         .await?;
         self.session = Some(session);
@@ -225,7 +264,7 @@ impl Imap {
         }
         self.drain_unsolicited();
         match end {
-            (true, _) => Ok(answers),
+            (true, _) => Ok(()),
             (false, reply) => Err(ImapError::Protocol {
                 command: command.to_owned(),
                 reply,
@@ -432,6 +471,91 @@ pub(crate) fn imap_date(day: NaiveDate) -> String {
 }
 
 /// An answer of `command` without `what` for message `uid`.
+/// Where [`Imap::uid_fetch_each`] puts the FETCH answers it reads.
+enum Sink<'a> {
+    /// All of them, kept.
+    Collect(&'a mut Vec<FetchAnswer>),
+    /// The whole messages of `batch`, the UIDs asked for by `command`, sent on in groups.
+    Groups {
+        groups: &'a mut Groups,
+        batch: &'a [u32],
+        command: &'a str,
+    },
+}
+
+impl Sink<'_> {
+    async fn take(&mut self, fetch: FetchAnswer) {
+        match self {
+            Sink::Collect(answers) => answers.push(fetch),
+            Sink::Groups {
+                groups,
+                batch,
+                command,
+            } => {
+                let Some(uid) = fetch.uid.filter(|u| batch.binary_search(u).is_ok()) else {
+                    return;
+                };
+                if groups.failed.is_some() || groups.given.contains(&uid) {
+                    return;
+                }
+                match read_whole(uid, fetch, command) {
+                    Ok(Some(m)) => {
+                        groups.given.insert(uid);
+                        groups.pending.push(m);
+                    }
+                    Ok(None) => {}
+                    Err(e) => groups.failed = Some(e),
+                }
+                if groups.pending.len() >= groups.size {
+                    groups.flush().await;
+                }
+            }
+        }
+    }
+}
+
+/// The messages of [`Imap::fetch_uids_in_groups`] on their way.
+struct Groups {
+    to: tokio::sync::mpsc::Sender<Vec<Fetched>>,
+    size: usize,
+    /// The group being filled.
+    pending: Vec<Fetched>,
+    /// The UIDs sent on: each once.
+    given: std::collections::HashSet<u32>,
+    /// An answer that could not be read: the rest of the command's answers are read (and
+    /// dropped), and the error is returned.
+    failed: Option<ImapError>,
+}
+
+impl Groups {
+    /// Sends the group being filled, if any (its messages dropped if the receiver has gone).
+    async fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let group = std::mem::replace(&mut self.pending, Vec::with_capacity(self.size));
+        let _ = self.to.send(group).await;
+    }
+}
+
+/// A whole message from its FETCH answer; `None` for an answer without a body (another
+/// client's flag change can show up as an extra FETCH).
+fn read_whole(
+    uid: u32,
+    mut fetch: FetchAnswer,
+    command: &str,
+) -> Result<Option<Fetched>, ImapError> {
+    let Some(raw) = fetch.body.take() else {
+        return Ok(None);
+    };
+    let internal_date = internal_date(&fetch, uid, command)?;
+    Ok(Some(Fetched {
+        uid,
+        internal_date,
+        raw,
+    }))
+}
+
 fn missing(command: &str, uid: u32, what: &str) -> ImapError {
     ImapError::Protocol {
         command: command.to_owned(),

@@ -1,11 +1,11 @@
 //! One pass over the mailbox: the UIDs after the last one read and their sizes (one UID
-//! FETCH), then a batch at a time, in three stages that overlap: a batch fetched, the one
-//! before it filtered (on a thread of its own when the pass has several batches), the one
-//! before that applied — its chess mail applied and its last UID recorded in a transaction
-//! that is committed once it has been open for [`HOLD`] (after the batch in hand, or while the
-//! next one is awaited) and at the end: one disk flush covers the batches of a quarter of a
-//! second. A large message is fetched whole only when its head may be chess mail
-//! ([`fetch_batch`]).
+//! FETCH), then a batch at a time (one UID FETCH each), in three stages that overlap: the
+//! messages are fetched, handed on in groups as they arrive, looked at by the filter (on a
+//! thread of its own but in the smallest passes), and applied — the chess mail in a
+//! transaction that is committed once it has been open for [`HOLD`] (after the group in hand,
+//! or while the next one is awaited) and at the end: one disk flush covers the work of a
+//! quarter of a second. The last UID read moves at the end of a batch. A large message is
+//! fetched whole only when its head may be chess mail ([`to_fetch_whole`]).
 
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -24,16 +24,26 @@ use super::{Daemon, Stop, Watch};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
 
-/// How many messages are fetched (and held in memory) at a time, at most…
+/// How many messages one UID FETCH asks for, at most…
 const BATCH: usize = 300;
 
-/// …and how many bytes, unless one message is larger. Each batch costs the pass about a
-/// millisecond besides its messages (its UID FETCHes, the filter's thread taking it up, the
+/// …and how many bytes, unless one message is larger. The last UID read moves at the end of
+/// a batch: this is also what a crash or a stop may leave for the next pass to read again.
+/// Each batch costs the pass about a millisecond besides its messages (its UID FETCHes, the
 /// store recording how far the pass has read): a 5,000-message first sync took ~12 % longer
-/// in batches of 100 messages and 2 MB. At most three batches are in memory at once.
+/// in batches of 100 messages and 2 MB.
 const BATCH_BYTES: u64 = 6 << 20;
 
-/// The longest a pass keeps applied batches uncommitted (also while it waits for the server):
+/// How many messages the fetching hands on at a time, as they arrive: the filter and the
+/// store start on a batch's first messages while the server sends the rest.
+const GROUP: usize = 32;
+
+/// How many groups may wait between the fetching and the applying: with the group being
+/// filled, the one on its way to the filter, the one being handed on and the one being
+/// applied, at most eight groups are in memory.
+const WAITING: usize = 4;
+
+/// The longest a pass keeps applied messages uncommitted (also while it waits for the server):
 /// a bound on the write lock it holds and on the work a crash would redo.
 const HOLD: Duration = Duration::from_millis(250);
 
@@ -58,7 +68,8 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
     out
 }
 
-/// A batch's messages, whole, but for the large mail its head shows is not chess mail.
+/// Which of a batch's messages to fetch whole: all but the large mail its head shows is not
+/// chess mail.
 ///
 /// A message of up to [`HEAD`] bytes is fetched whole at once.
 /// A larger one is first looked at by its first [`HEAD`] bytes and the server's word on its
@@ -66,14 +77,14 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 /// chess mail ([`Filter::settled_by_head`]; one that may answer a game's message is asked of
 /// the store). So the attachments of the player's private mail are not downloaded; what is
 /// decided on a head is what [`Filter::pre`] decides on the whole, which decodes no more of
-/// it. Returns the messages, in UID order, and how many were settled by their heads.
-async fn fetch_batch(
+/// it. Returns the UIDs to fetch whole, and how many messages were settled by their heads.
+async fn to_fetch_whole(
     imap: &mut Imap,
     d: &Daemon,
     w: &Watch,
     filter: &Filter,
     batch: &[(u32, u32)],
-) -> anyhow::Result<(Vec<Fetched>, usize)> {
+) -> anyhow::Result<(Vec<u32>, usize)> {
     let limit = u32::try_from(HEAD).unwrap_or(u32::MAX);
     let (large, small): (Vec<_>, Vec<_>) = batch
         .iter()
@@ -119,11 +130,11 @@ async fn fetch_batch(
             }
         }
     }
-    Ok((imap.fetch_uids(&whole).await?, settled))
+    Ok((whole, settled))
 }
 
-/// A batch looked at by the filter ([`Filter::pre`]). The bytes of a message it settles as
-/// not chess mail are let go at once: nothing reads them again, and the batch then waits for
+/// A group looked at by the filter ([`Filter::pre`]). The bytes of a message it settles as
+/// not chess mail are let go at once: nothing reads them again, and the group then waits for
 /// the store (and is applied) holding only the mail that may be chess mail.
 fn look_at(filter: &Filter, fetched: Vec<Fetched>) -> Vec<(Fetched, Pre)> {
     fetched
@@ -138,7 +149,14 @@ fn look_at(filter: &Filter, fetched: Vec<Fetched>) -> Vec<(Fetched, Pre)> {
         .collect()
 }
 
-/// A batch looked at by the filter, or being looked at on a thread of its own.
+/// What the fetching hands to the applying: a group of messages, looked at by the filter,
+/// or the end of a batch (its last UID).
+enum Part {
+    Looked(Looked),
+    End(u32),
+}
+
+/// A group looked at by the filter, or being looked at on a thread of its own.
 enum Looked {
     Done(Vec<(Fetched, Pre)>),
     Later(tokio::task::JoinHandle<Vec<(Fetched, Pre)>>),
@@ -248,29 +266,48 @@ pub(super) async fn pass(
     );
     let filter = Arc::new(filter);
     let batches = batches(&sizes);
-    // The next batch is fetched, and looked at by the filter on another thread, while this
-    // one is applied: the server, the filter and the store's thread work at the same time.
-    // At most three batches are in memory (one being applied, one waiting, one arriving).
+    // The messages are looked at by the filter, on another thread, in groups as they arrive,
+    // and applied here: the server, the filter and the store's thread work at the same time,
+    // from the first group to the last. A few groups are in memory at a time (one being
+    // applied, those waiting in the channel, one being filled); a slow store holds the
+    // fetching back.
     let many = batches.len() > 1;
-    let (send, received) = mpsc::channel::<(u32, Looked)>(1);
+    let (send, received) = mpsc::channel::<Part>(WAITING);
     let looking = Arc::clone(&filter);
     // Mail settled by its head counts as read as soon as it is fetched.
     let settled_bar = bar.clone();
     let fetching = async move {
         for batch in &batches {
-            let (fetched, settled) = fetch_batch(imap, d, w, &looking, batch).await?;
+            let (whole, settled) = to_fetch_whole(imap, d, w, &looking, batch).await?;
             settled_bar.inc(settled as u64);
-            let looking = Arc::clone(&looking);
-            let look = move || look_at(&looking, fetched);
-            // A pass of one batch (the usual pass of a running daemon: the message IDLE
+            // A pass of one small batch (the usual pass of a running daemon: the message IDLE
             // announced) is looked at here: no thread is started, and none left to end.
-            let looked = if many {
-                Looked::Later(tokio::task::spawn_blocking(look))
-            } else {
-                Looked::Done(look())
+            let inline = !many && whole.len() <= GROUP;
+            let (to, mut from) = mpsc::channel::<Vec<Fetched>>(1);
+            // Each group is handed to the filter as it arrives. Once the applying has
+            // stopped, the rest of the batch is read and dropped.
+            let handing = async {
+                let mut applying = true;
+                while let Some(group) = from.recv().await {
+                    if !applying {
+                        continue;
+                    }
+                    let looking = Arc::clone(&looking);
+                    let look = move || look_at(&looking, group);
+                    let looked = if inline {
+                        Looked::Done(look())
+                    } else {
+                        Looked::Later(tokio::task::spawn_blocking(look))
+                    };
+                    applying = send.send(Part::Looked(looked)).await.is_ok();
+                }
+                applying
             };
+            let (fetched, applying) =
+                tokio::join!(imap.fetch_uids_in_groups(&whole, GROUP, to), handing);
+            fetched?;
             let last = batch.last().map_or(0, |&(uid, _)| uid);
-            if send.send((last, looked)).await.is_err() {
+            if !applying || send.send(Part::End(last)).await.is_err() {
                 break; // the reading stopped
             }
         }
@@ -280,10 +317,12 @@ pub(super) async fn pass(
         // Owned here, so that a stop drops it and ends the fetching.
         let mut received = received;
         let mut chess = 0;
-        // The batches' applies and the last UID read are committed together, once the
-        // transaction has been open for HOLD: after the batch in hand, or while the next is
-        // awaited (the write lock is not held on while the server is slow). A crash (or an
-        // error) before a commit reads those batches again from the start.
+        // The applies are committed once the transaction has been open for HOLD: after the
+        // group in hand, or while the next is awaited (the write lock is not held on while
+        // the server is slow). The last UID read moves at the end of a batch, when all of
+        // its messages have been applied, and is committed with them; a crash (or an error)
+        // before reads the batch again from the start, and what was applied of it is then
+        // found to be a duplicate.
         let mut open: Option<(Transaction, Instant)> = None;
         loop {
             let next = match &open {
@@ -299,10 +338,15 @@ pub(super) async fn pass(
                 }
                 None => received.recv().await,
             };
-            let Some((last, looked)) = next else {
-                break;
+            let looked = match next {
+                None => break,
+                Some(Part::Looked(looked)) => looked.get().await?,
+                Some(Part::End(last)) => {
+                    // UIDs gone between SEARCH and FETCH count as read too.
+                    mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
+                    Vec::new()
+                }
             };
-            let looked = looked.get().await?;
             if open.is_none() {
                 open = Some((d.store.begin().await?, Instant::now()));
             }
@@ -316,12 +360,7 @@ pub(super) async fn pass(
                 if one(tx, d, w, &filter, clock, validity, &m, pre, &mut mark.told).await? {
                     chess += 1;
                 }
-                mark.state.last_uid = i64::from(m.uid);
                 bar.inc(1);
-            }
-            if !stopped {
-                // UIDs gone between SEARCH and FETCH count as read too.
-                mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
             }
             if stopped || since.elapsed() >= HOLD {
                 mark.commit(open.take(), clock).await?;
