@@ -119,7 +119,7 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     } else {
         Cow::Borrowed(raw)
     };
-    let (headers, ix) = header::split_block(&data);
+    let (headers, ix) = header::split_block(&data, 16);
     if data[..ix].contains(&0) {
         return Err(MimeError::NotAMessage(
             "not an e-mail message: its header block contains NUL bytes (binary data)".to_owned(),

@@ -28,11 +28,13 @@ pub(crate) struct Field<'a> {
 /// blank line that ends the block, or at the end of `raw` when there is none.
 ///
 /// A field is its first line and every line after it that starts with a blank. The caller
-/// has checked that `raw` starts with a field, not with a blank.
-pub(crate) fn split_block(raw: &[u8]) -> (Vec<Field<'_>>, usize) {
+/// has checked that `raw` starts with a field, not with a blank. `room` is how many fields
+/// to make room for at first: a message's header has a dozen or two, a part's a few (and a
+/// message may have thousands of parts).
+pub(crate) fn split_block(raw: &[u8], room: usize) -> (Vec<Field<'_>>, usize) {
     let line_end =
         |from: usize| memchr::memchr(b'\n', &raw[from..]).map_or(raw.len(), |i| from + i);
-    let mut fields = Vec::with_capacity(16);
+    let mut fields = Vec::with_capacity(room);
     let mut at = 0;
     while at < raw.len() {
         match raw[at..] {
@@ -339,7 +341,7 @@ mod tests {
     #[test]
     fn header_blocks() {
         let pairs = |raw: &[u8]| {
-            let (fields, body) = split_block(raw);
+            let (fields, body) = split_block(raw, 1);
             let fields: Vec<(String, String)> = fields
                 .iter()
                 .map(|f| {

@@ -216,7 +216,7 @@ fn part_headers(part: &[u8]) -> (Vec<Field<'_>>, &[u8]) {
     if !super::starts_with_field(part) {
         return (Vec::new(), part);
     }
-    let (headers, ix) = header::split_block(part);
+    let (headers, ix) = header::split_block(part, 4);
     (headers, &part[ix..])
 }
 
