@@ -35,7 +35,8 @@ pub use crate::tls::Security;
 use self::error::scrub;
 use self::stream::{Stream, timed};
 
-/// The default network time-out: connecting, and each command's answer.
+/// The default network time-out: connecting, each command's answer, the server's silence
+/// while messages are read.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The default interval between two NOOPs when [`Imap::wait`] polls.
@@ -60,7 +61,9 @@ pub struct ImapConfig {
     pub ca_file: Option<PathBuf>,
     /// Allows [`Security::Plain`]; without it a plain-text connection is refused.
     pub plain_ok: bool,
-    /// Network time-out for connecting and for each command.
+    /// Network time-out for connecting and for each command; while the messages of a UID
+    /// FETCH are read, the longest the server may send nothing (a large mailbox on a slow
+    /// link takes as long as it takes).
     pub timeout: Duration,
 }
 

@@ -374,6 +374,51 @@ async fn messages_are_handed_on_in_groups_as_they_arrive() {
     imap.logout().await;
 }
 
+/// The time limit is on the server's silence, not on the whole read: a caller that takes its
+/// time over each group, far longer in all than the limit, still gets every message, and
+/// the session goes on.
+#[tokio::test]
+async fn a_reader_that_takes_its_time_is_not_cut_off() {
+    let Some(s) = servers() else { return };
+    let user = s.user(2);
+    let cfg = ImapConfig {
+        timeout: Duration::from_secs(1),
+        ..fresh_mailbox(&s, user, "slow").await
+    };
+    let mut imap = Imap::connect(&cfg).await.expect("connect");
+    for n in 1..=5 {
+        let id = format!("slow-{n}@example.test");
+        let raw = sample_message(s.user(0), user, &id, &format!("{n}. e4"));
+        imap.append_with(&cfg.mailbox, &raw, &[], None)
+            .await
+            .expect("APPEND");
+    }
+    let uids: Vec<u32> = imap
+        .sizes_since(0, None)
+        .await
+        .unwrap()
+        .iter()
+        .map(|&(uid, _)| uid)
+        .collect();
+    let (to, mut from) = tokio::sync::mpsc::channel(1);
+    let started = Instant::now();
+    let taking = async {
+        let mut read = Vec::new();
+        while let Some(group) = from.recv().await {
+            let group: Vec<ccmail_mail::imap::Fetched> = group;
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            read.extend(group.into_iter().map(|m| m.uid));
+        }
+        read
+    };
+    let (fetched, read) = tokio::join!(imap.fetch_uids_in_groups(&uids, 1, to), taking);
+    fetched.expect("read to the end, though it took longer than the time limit");
+    assert_eq!(read, uids);
+    assert!(started.elapsed() > Duration::from_secs(2));
+    assert_eq!(imap.fetch_since(uids[3], None).await.unwrap().len(), 1);
+    imap.logout().await;
+}
+
 #[tokio::test]
 async fn append_to_sent_marks_the_copy_read() {
     let Some(s) = servers() else { return };

@@ -15,6 +15,7 @@
 //! after that, as after any broken answer.
 
 use std::io;
+use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
@@ -70,6 +71,25 @@ pub(crate) struct Reader<'a, R> {
     text: Vec<u8>,
     /// The answer's literals, in order, and where each one's `{n}` ends in `text`.
     literals: Vec<(usize, Vec<u8>)>,
+    /// The longest the server may send nothing while an answer is read ([`Reader::quiet`]).
+    silence: Option<Duration>,
+}
+
+/// `read`, failing with [`io::ErrorKind::TimedOut`] when the server sends nothing for
+/// `silence`.
+async fn within<T>(
+    silence: Option<Duration>,
+    read: impl Future<Output = io::Result<T>>,
+) -> io::Result<T> {
+    let Some(limit) = silence else {
+        return read.await;
+    };
+    tokio::time::timeout(limit, read).await.unwrap_or_else(|_| {
+        Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("nothing from the server for {} s", limit.as_secs()),
+        ))
+    })
 }
 
 impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
@@ -81,7 +101,17 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
             end: 0,
             text: Vec::new(),
             literals: Vec::new(),
+            silence: None,
         }
+    }
+
+    /// A reader that fails when the server sends nothing for `limit` while it waits for
+    /// an answer: a time limit on the server's silence, not on the answers, so that a
+    /// large message on a slow link, or a caller that takes its time between answers, is
+    /// not cut off.
+    pub(crate) fn quiet(mut self, limit: Duration) -> Self {
+        self.silence = Some(limit);
+        self
     }
 
     /// What was read past the answers taken: the caller hands it back to the stream.
@@ -158,7 +188,7 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
             let len = self.buf.len() * 2;
             self.buf.resize(len, 0);
         }
-        let n = self.inner.read(&mut self.buf[self.end..]).await?;
+        let n = within(self.silence, self.inner.read(&mut self.buf[self.end..])).await?;
         if n == 0 {
             return Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
@@ -177,7 +207,11 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
         self.pos += have;
         while out.len() < n {
             let want = (n - out.len()) as u64;
-            let got = (&mut *self.inner).take(want).read_buf(&mut out).await?;
+            let got = within(
+                self.silence,
+                (&mut *self.inner).take(want).read_buf(&mut out),
+            )
+            .await?;
             if got == 0 {
                 return Err(io::Error::new(
                     io::ErrorKind::UnexpectedEof,
@@ -675,6 +709,57 @@ mod tests {
             let err = Reader::new(&mut input).next("A2").await.unwrap_err();
             assert_eq!(err.kind(), io::ErrorKind::UnexpectedEof, "{err}");
         }
+    }
+
+    /// A server that goes silent in the middle of an answer — of a line, or of a message —
+    /// is caught by the limit on its silence; one that keeps sending is not cut off, however
+    /// long the answer takes.
+    #[tokio::test(start_paused = true)]
+    async fn silence_is_timed_not_the_answer() {
+        use tokio::io::AsyncWriteExt;
+        for wire in [
+            &b"* 1 FETCH (UID 4"[..],
+            b"* 1 FETCH (UID 4 BODY[] {10}\r\nabc",
+        ] {
+            let (mut server, mut client) = tokio::io::duplex(1 << 16);
+            server.write_all(wire).await.unwrap();
+            let mut reader = Reader::new(&mut client).quiet(Duration::from_secs(60));
+            let err = reader.next("A2").await.unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::TimedOut, "{err}");
+            assert_eq!(err.to_string(), "nothing from the server for 60 s");
+            drop(server);
+        }
+        // A message sent a few bytes every 30 s: ten minutes in all.
+        let (mut server, mut client) = tokio::io::duplex(1 << 16);
+        let sending = async move {
+            server
+                .write_all(b"* 1 FETCH (UID 4 BODY[] {40}\r\n")
+                .await
+                .unwrap();
+            for _ in 0..20 {
+                tokio::time::sleep(Duration::from_secs(30)).await;
+                server.write_all(b"ab").await.unwrap();
+            }
+            server.write_all(b")\r\nA2 OK done\r\n").await.unwrap();
+            server
+        };
+        let reading = async {
+            let mut reader = Reader::new(&mut client).quiet(Duration::from_secs(60));
+            let first = reader.next("A2").await.unwrap();
+            (first, reader.next("A2").await.unwrap())
+        };
+        let (_server, (first, done)) = tokio::join!(sending, reading);
+        let Answer::Fetch(fetch) = first else {
+            panic!("{first:?}")
+        };
+        assert_eq!(fetch.body.unwrap(), b"ab".repeat(20));
+        assert_eq!(
+            done,
+            Answer::Done {
+                ok: true,
+                text: "done".into()
+            }
+        );
     }
 
     #[test]

@@ -222,12 +222,18 @@ impl Imap {
             context: command.to_owned(),
             source,
         };
-        let (counts, end) = timed(limit, command, async {
-            let tag = session
-                .run_command(command)
-                .await
-                .map_err(|e| ImapError::from_imap(command, e))?;
-            let mut reader = Reader::new(session.get_mut());
+        // The command is sent within the time limit; then the limit is on the server's
+        // silence while the answers are read, not on all of them (a large mailbox on a slow
+        // link, a caller holding the reading back).
+        let (counts, end) = async {
+            let tag = timed(limit, command, async {
+                session
+                    .run_command(command)
+                    .await
+                    .map_err(|e| ImapError::from_imap(command, e))
+            })
+            .await?;
+            let mut reader = Reader::new(session.get_mut()).quiet(limit);
             let (mut counts, mut bye) = (Vec::new(), None);
             let end = loop {
                 let answer = match reader.next(&tag.0).await {
@@ -254,7 +260,7 @@ impl Imap {
             let leftover = reader.leftover().to_vec();
             session.get_mut().unread(&leftover);
             Ok((counts, end))
-        })
+        }
         .await?;
         self.session = Some(session);
         for count in &counts {
