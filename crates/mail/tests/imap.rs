@@ -310,6 +310,32 @@ async fn large_mail_is_looked_at_by_its_head_and_read_whole_over_tls() {
     imap.logout().await;
 }
 
+/// Appends `n` move messages from another player to `user`, in `cfg`'s mailbox (which starts
+/// empty): their bytes, and their UIDs, in order.
+async fn append_moves(
+    s: &Servers,
+    imap: &mut Imap,
+    (cfg, user): (&ImapConfig, &str),
+    tag: &str,
+    n: usize,
+) -> (Vec<Vec<u8>>, Vec<u32>) {
+    let sent: Vec<Vec<u8>> = (1..=n)
+        .map(|k| {
+            let id = format!("{tag}-{k}@example.test");
+            sample_message(s.user(0), user, &id, &format!("{k}. e4"))
+        })
+        .collect();
+    for raw in &sent {
+        imap.append_with(&cfg.mailbox, raw, &[], None)
+            .await
+            .expect("APPEND");
+    }
+    let sizes = imap.sizes_since(0, None).await.expect("the sizes");
+    let uids: Vec<u32> = sizes.iter().map(|&(uid, _)| uid).collect();
+    assert_eq!(uids.len(), n);
+    (sent, uids)
+}
+
 /// A batch read in groups as it arrives: every message once, in the groups asked for, the
 /// same bytes as a read of the whole batch; a UID asked for twice, or one not (or no longer)
 /// in the mailbox, changes nothing.
@@ -319,25 +345,7 @@ async fn messages_are_handed_on_in_groups_as_they_arrive() {
     let user = s.user(1);
     let cfg = fresh_mailbox(&s, user, "groups").await;
     let mut imap = Imap::connect(&cfg).await.expect("connect");
-    let sent: Vec<Vec<u8>> = (1..=7)
-        .map(|n| {
-            let id = format!("group-{n}@example.test");
-            sample_message(s.user(0), user, &id, &format!("{n}. e4"))
-        })
-        .collect();
-    for raw in &sent {
-        imap.append_with(&cfg.mailbox, raw, &[], None)
-            .await
-            .expect("APPEND");
-    }
-    let uids: Vec<u32> = imap
-        .sizes_since(0, None)
-        .await
-        .unwrap()
-        .iter()
-        .map(|&(uid, _)| uid)
-        .collect();
-    assert_eq!(uids.len(), 7);
+    let (sent, uids) = append_moves(&s, &mut imap, (&cfg, user), "group", 7).await;
     let mut asked = uids.clone();
     asked.push(uids[2]);
     asked.push(uids[6] + 50);
@@ -386,20 +394,7 @@ async fn a_reader_that_takes_its_time_is_not_cut_off() {
         ..fresh_mailbox(&s, user, "slow").await
     };
     let mut imap = Imap::connect(&cfg).await.expect("connect");
-    for n in 1..=5 {
-        let id = format!("slow-{n}@example.test");
-        let raw = sample_message(s.user(0), user, &id, &format!("{n}. e4"));
-        imap.append_with(&cfg.mailbox, &raw, &[], None)
-            .await
-            .expect("APPEND");
-    }
-    let uids: Vec<u32> = imap
-        .sizes_since(0, None)
-        .await
-        .unwrap()
-        .iter()
-        .map(|&(uid, _)| uid)
-        .collect();
+    let (_, uids) = append_moves(&s, &mut imap, (&cfg, user), "slow", 5).await;
     let (to, mut from) = tokio::sync::mpsc::channel(1);
     let started = Instant::now();
     let taking = async {
