@@ -350,6 +350,37 @@ fn cancel_at_the_preview_queues_nothing() {
     assert!(!home.mbox(&a).contains("From petrov@example.org "));
 }
 
+/// `ccmail move` on a terminal shows the message and asks: a no sends and changes nothing,
+/// a yes queues the move.
+#[test]
+fn move_on_a_terminal_asks_first() {
+    let home = Home::new();
+    let a = home.game("black", "Ivanov", "Ivanov", "Petrov", &["--lang", "en"]);
+    home.partner_opens("Ivanov", "Petrov", "e4", "2026-03-02", &[]);
+    let before = home.mbox(&a);
+    let asked = |answer: &str| {
+        let mut command = home.command("2026-03-06");
+        command.args(["move", &a, "e5"]);
+        let mut s = Session::spawn(command).unwrap();
+        s.set_expect_timeout(Some(Duration::from_secs(30)));
+        let preview = expect(&mut s, "Send this message? [y/N] ");
+        assert!(preview.contains("My move: 1... 5755\r\n"), "{preview}");
+        line(&mut s, answer);
+        finish(s)
+    };
+
+    let (rest, code) = asked("n");
+    assert_eq!(code, 0);
+    assert!(rest.contains("Not sent; nothing changed."), "{rest}");
+    assert_eq!(home.moves(&a), ["e4"]);
+    assert_eq!(home.mbox(&a), before, "no message was stored");
+
+    let (_, code) = asked("y");
+    assert_eq!(code, 0);
+    assert_eq!(home.moves(&a), ["e4", "e5"]);
+    assert!(home.mbox(&a).contains("My move: 1... 5755"));
+}
+
 #[test]
 fn edit_at_the_preview_changes_the_move() {
     let home = Home::new();

@@ -12,7 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode};
 
 use super::moves::flush;
-use super::{Ctx, confirm};
+use super::{Ctx, go_ahead};
 
 #[allow(clippy::too_many_arguments)]
 pub async fn run(
@@ -87,12 +87,7 @@ pub async fn run(
         "To: {}\nSubject: {subject}\n\n{body}",
         game.row.arbiter_email
     );
-    if dry_run {
-        print!("{preview}");
-        return Ok(());
-    }
-    if !confirm(&preview, yes, "Send this to the arbiter?")? {
-        println!("Not sent; nothing changed.");
+    if !go_ahead(&preview, dry_run, yes, "Send this to the arbiter?")? {
         return Ok(());
     }
     let letter = Letter {

@@ -10,7 +10,7 @@ use ccmail_store as store;
 use shakmaty::Color;
 
 use super::moves::flush;
-use super::{Ctx, confirm};
+use super::{Ctx, go_ahead};
 
 pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Result<()> {
     let mut tx = ctx.store.begin().await?;
@@ -121,12 +121,12 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
         game.row.arbiter_email, game.row.opponent_email
     );
-    if dry_run {
-        print!("{preview}");
-        return Ok(());
-    }
-    if !confirm(&preview, yes, "Send this claim and suspend the game?")? {
-        println!("Not sent; nothing changed.");
+    if !go_ahead(
+        &preview,
+        dry_run,
+        yes,
+        "Send this claim and suspend the game?",
+    )? {
         return Ok(());
     }
     let letter = Letter {

@@ -72,6 +72,20 @@ pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool>
     Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "да" | "д"))
 }
 
+/// Before a message is sent: with `--dry-run` shows `preview` and goes no further; else asks
+/// ([`confirm`]), and says so when the answer is no. `true` to go ahead.
+pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyhow::Result<bool> {
+    if dry_run {
+        print!("{preview}");
+        return Ok(false);
+    }
+    if !confirm(preview, yes, question)? {
+        println!("Not sent; nothing changed.");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 /// The config file the context was read from.
 /// Writes to standard output through one buffer: a long listing goes out in a few writes, not
 /// one per line. When the reader has gone away (`ccmail games | head`) it stops quietly, exit

@@ -1,6 +1,6 @@
 //! `ccmail move` and `ccmail resign`: compose, show, confirm, queue, send.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 
 use anyhow::{Context, bail};
 use ccmail::app::chores;
@@ -10,7 +10,7 @@ use ccmail::app::outbox;
 use ccmail_mail::smtp::Smtp;
 use ccmail_store as store;
 
-use super::Ctx;
+use super::{Ctx, go_ahead};
 use crate::cli::MoveArgs;
 
 pub async fn run_move(ctx: &Ctx, a: MoveArgs) -> anyhow::Result<()> {
@@ -41,20 +41,10 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
     let thread = store::thread_ids(&mut conn, id).await?;
     drop(conn);
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
-    if dry_run {
-        print!("{}", draft.preview());
-        return Ok(());
-    }
+    // Asked, the player has seen the message: what is sent is checked against it.
     let ask = !yes && std::io::stdin().is_terminal();
-    if ask {
-        print!("{}\nSend this message? [y/N] ", draft.preview());
-        std::io::stdout().flush()?;
-        let mut answer = String::new();
-        std::io::stdin().lock().read_line(&mut answer)?;
-        if !matches!(answer.trim(), "y" | "Y" | "yes" | "да" | "д") {
-            println!("Not sent; nothing changed.");
-            return Ok(());
-        }
+    if !go_ahead(&draft.preview(), dry_run, yes, "Send this message?")? {
+        return Ok(());
     }
     queue_and_send(ctx, id, req, ask.then_some(&draft)).await?;
     Ok(())
