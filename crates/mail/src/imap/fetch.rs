@@ -110,10 +110,9 @@ impl Imap {
     /// The messages with these UIDs (those still there), read with `BODY.PEEK[]` and sent
     /// to `to` in groups of `group` (the last may be smaller) as they arrive, without waiting
     /// for the rest: a caller can work on the first messages while the server sends the
-    /// others, and a full channel holds the reading back. Each message once, in the order
-    /// the server sends them (UID order from the servers seen; IMAP does not promise it). A
-    /// receiver that has gone only has the messages dropped: the answers are still read to
-    /// their end, and the session goes on.
+    /// others, and a full channel holds the reading back. Each message once, in UID order
+    /// ([`InOrder`]). A receiver that has gone only has the messages dropped: the answers
+    /// are still read to their end, and the session goes on.
     pub async fn fetch_uids_in_groups(
         &mut self,
         uids: &[u32],
@@ -126,6 +125,7 @@ impl Imap {
         let mut groups = Groups {
             to,
             size: group.max(1),
+            order: InOrder::default(),
             pending: Vec::new(),
             given: std::collections::HashSet::new(),
             failed: None,
@@ -135,6 +135,7 @@ impl Imap {
                 "UID FETCH {} (UID INTERNALDATE BODY.PEEK[])",
                 uid_set(batch)
             );
+            groups.order = InOrder::new(batch);
             let mut sink = Sink::Groups {
                 groups: &mut groups,
                 batch,
@@ -144,8 +145,9 @@ impl Imap {
             if let Some(e) = groups.failed.take() {
                 return Err(e);
             }
+            groups.order.finish(&mut groups.pending);
         }
-        groups.flush().await;
+        groups.send_all().await;
         Ok(())
     }
 
@@ -507,14 +509,12 @@ impl Sink<'_> {
                 match read_whole(uid, fetch, command) {
                     Ok(Some(m)) => {
                         groups.given.insert(uid);
-                        groups.pending.push(m);
+                        groups.order.arrive(m, &mut groups.pending);
                     }
                     Ok(None) => {}
                     Err(e) => groups.failed = Some(e),
                 }
-                if groups.pending.len() >= groups.size {
-                    groups.flush().await;
-                }
+                groups.send_full().await;
             }
         }
     }
@@ -524,7 +524,9 @@ impl Sink<'_> {
 struct Groups {
     to: tokio::sync::mpsc::Sender<Vec<Fetched>>,
     size: usize,
-    /// The group being filled.
+    /// The running command's messages, put in UID order.
+    order: InOrder,
+    /// Messages in order, not sent yet.
     pending: Vec<Fetched>,
     /// The UIDs sent on: each once.
     given: std::collections::HashSet<u32>,
@@ -534,13 +536,70 @@ struct Groups {
 }
 
 impl Groups {
-    /// Sends the group being filled, if any (its messages dropped if the receiver has gone).
-    async fn flush(&mut self) {
-        if self.pending.is_empty() {
-            return;
+    /// Sends every full group of what is pending.
+    async fn send_full(&mut self) {
+        while self.pending.len() >= self.size {
+            let rest = self.pending.split_off(self.size);
+            let group = std::mem::replace(&mut self.pending, rest);
+            self.send(group).await;
         }
-        let group = std::mem::replace(&mut self.pending, Vec::with_capacity(self.size));
+    }
+
+    /// Sends all that is pending, the last group smaller.
+    async fn send_all(&mut self) {
+        self.send_full().await;
+        if !self.pending.is_empty() {
+            let group = std::mem::take(&mut self.pending);
+            self.send(group).await;
+        }
+    }
+
+    /// The messages are dropped if the receiver has gone.
+    async fn send(&mut self, group: Vec<Fetched>) {
         let _ = self.to.send(group).await;
+    }
+}
+
+/// Puts the messages of one UID FETCH in UID order as they arrive: a message goes on once
+/// every UID asked for below it has come, or at the end of the command (a UID that did not
+/// come is no longer in the mailbox). The servers seen answer in UID order, and then each
+/// message goes on as it comes; IMAP does not promise it, and a partner's two moves must be
+/// applied in the order they arrived.
+#[derive(Default)]
+struct InOrder {
+    /// The UIDs asked for, ascending.
+    asked: Vec<u32>,
+    /// How many of them have gone on.
+    next: usize,
+    /// Those that came before a UID below them.
+    ahead: std::collections::BTreeMap<u32, Fetched>,
+}
+
+impl InOrder {
+    fn new(asked: &[u32]) -> InOrder {
+        InOrder {
+            asked: asked.to_vec(),
+            ..InOrder::default()
+        }
+    }
+
+    /// `m` (one of the UIDs asked for, not seen before) has come: what may go on now is
+    /// added to `out`, in order.
+    fn arrive(&mut self, m: Fetched, out: &mut Vec<Fetched>) {
+        self.ahead.insert(m.uid, m);
+        while let Some(uid) = self.asked.get(self.next) {
+            let Some(m) = self.ahead.remove(uid) else {
+                break;
+            };
+            out.push(m);
+            self.next += 1;
+        }
+    }
+
+    /// The command has ended: the rest goes on, in order.
+    fn finish(&mut self, out: &mut Vec<Fetched>) {
+        out.extend(std::mem::take(&mut self.ahead).into_values());
+        self.next = self.asked.len();
     }
 }
 
@@ -687,7 +746,48 @@ fn is_flag(flag: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::strategy::Strategy;
+
     use super::*;
+
+    fn message(uid: u32) -> Fetched {
+        Fetched {
+            uid,
+            internal_date: DateTime::parse_from_rfc3339("2026-03-02T10:00:00+03:00").unwrap(),
+            raw: uid.to_string().into_bytes(),
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever order the server answers in, and whichever UIDs it leaves out, the
+        /// messages go on in UID order, each once; a message in order goes on at once, and one
+        /// waits only for a UID below it that has not come yet.
+        #[test]
+        fn messages_go_on_in_uid_order(
+            (asked, arrivals) in proptest::collection::btree_set(1u32..60, 0..30)
+                .prop_map(|set| set.into_iter().collect::<Vec<u32>>())
+                .prop_flat_map(|asked| {
+                    let arrivals = proptest::sample::subsequence(asked.clone(), 0..=asked.len())
+                        .prop_shuffle();
+                    (proptest::strategy::Just(asked), arrivals)
+                }),
+        ) {
+            let mut order = InOrder::new(&asked);
+            let mut out = Vec::new();
+            for (n, &uid) in arrivals.iter().enumerate() {
+                order.arrive(message(uid), &mut out);
+                // What has gone on is every UID asked for up to the first that has not come.
+                let come: std::collections::BTreeSet<u32> = arrivals[..=n].iter().copied().collect();
+                let ready: Vec<u32> = asked.iter().copied().take_while(|u| come.contains(u)).collect();
+                proptest::prop_assert_eq!(out.iter().map(|m| m.uid).collect::<Vec<_>>(), ready);
+            }
+            order.finish(&mut out);
+            let mut sorted = arrivals.clone();
+            sorted.sort_unstable();
+            proptest::prop_assert_eq!(out.iter().map(|m| m.uid).collect::<Vec<_>>(), sorted);
+            proptest::prop_assert!(out.iter().all(|m| m.raw == m.uid.to_string().into_bytes()));
+        }
+    }
 
     /// The hand-read form gives what chrono's parser gives, and leaves it what it does not
     /// read itself.
