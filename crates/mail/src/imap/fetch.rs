@@ -127,7 +127,6 @@ impl Imap {
             size: group.max(1),
             order: InOrder::default(),
             pending: Vec::new(),
-            given: std::collections::HashSet::new(),
             failed: None,
         };
         for batch in uids.chunks(FETCH_BATCH) {
@@ -503,14 +502,11 @@ impl Sink<'_> {
                 let Some(uid) = fetch.uid.filter(|u| batch.binary_search(u).is_ok()) else {
                     return;
                 };
-                if groups.failed.is_some() || groups.given.contains(&uid) {
+                if groups.failed.is_some() || groups.order.has_come(uid) {
                     return;
                 }
                 match read_whole(uid, fetch, command) {
-                    Ok(Some(m)) => {
-                        groups.given.insert(uid);
-                        groups.order.arrive(m, &mut groups.pending);
-                    }
+                    Ok(Some(m)) => groups.order.arrive(m, &mut groups.pending),
                     Ok(None) => {}
                     Err(e) => groups.failed = Some(e),
                 }
@@ -528,8 +524,6 @@ struct Groups {
     order: InOrder,
     /// Messages in order, not sent yet.
     pending: Vec<Fetched>,
-    /// The UIDs sent on: each once.
-    given: std::collections::HashSet<u32>,
     /// An answer that could not be read: the rest of the command's answers are read (and
     /// dropped), and the error is returned.
     failed: Option<ImapError>,
@@ -583,7 +577,12 @@ impl InOrder {
         }
     }
 
-    /// `m` (one of the UIDs asked for, not seen before) has come: what may go on now is
+    /// Whether `uid`, one of those asked for, has come already: gone on, or waiting.
+    fn has_come(&self, uid: u32) -> bool {
+        self.asked[..self.next].binary_search(&uid).is_ok() || self.ahead.contains_key(&uid)
+    }
+
+    /// `m` (one of the UIDs asked for, not come before) has come: what may go on now is
     /// added to `out`, in order.
     fn arrive(&mut self, m: Fetched, out: &mut Vec<Fetched>) {
         self.ahead.insert(m.uid, m);
@@ -780,6 +779,10 @@ mod tests {
                 let come: std::collections::BTreeSet<u32> = arrivals[..=n].iter().copied().collect();
                 let ready: Vec<u32> = asked.iter().copied().take_while(|u| come.contains(u)).collect();
                 proptest::prop_assert_eq!(out.iter().map(|m| m.uid).collect::<Vec<_>>(), ready);
+            }
+            // What has come is known, so that a message that comes twice goes on once.
+            for &uid in &asked {
+                proptest::prop_assert_eq!(order.has_come(uid), arrivals.contains(&uid));
             }
             order.finish(&mut out);
             let mut sorted = arrivals.clone();
