@@ -28,28 +28,48 @@ const EN_MONTHS: [&str; 12] = [
 /// Every date in `line`, left to right. `context` is a date near the message's own (the
 /// `Date:` header): a date written without a year takes the year that puts it closest
 /// before or at that date (a message of 05.01.2027 saying "received 30.12" means 2026).
-pub(crate) fn find_dates(line: &str, context: Option<NaiveDate>) -> Vec<Found> {
-    let bytes = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        let hit = if boundary && bytes[i].is_ascii_digit() {
-            numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
-        } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
-            month_name_day(line, i)
-        } else {
-            None
-        };
-        match hit {
-            Some(found) => {
-                i = found.end;
-                out.push(found);
-            }
-            None => i += 1,
-        }
+pub(crate) fn find_dates(line: &str, context: Option<NaiveDate>) -> Dates<'_> {
+    Dates {
+        line,
+        context,
+        at: 0,
     }
-    out
+}
+
+/// [`find_dates`]: found one at a time, as the caller asks (most lines hold one date, and the
+/// start line's first is all that is wanted).
+pub(crate) struct Dates<'a> {
+    line: &'a str,
+    context: Option<NaiveDate>,
+    at: usize,
+}
+
+impl Iterator for Dates<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        let (line, context) = (self.line, self.context);
+        let bytes = line.as_bytes();
+        while self.at < bytes.len() {
+            let i = self.at;
+            let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+            let hit = if boundary && bytes[i].is_ascii_digit() {
+                numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
+            } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
+                month_name_day(line, i)
+            } else {
+                None
+            };
+            match hit {
+                Some(found) => {
+                    self.at = found.end;
+                    return Some(found);
+                }
+                None => self.at += 1,
+            }
+        }
+        None
+    }
 }
 
 /// Reads a run of ASCII digits at `i`: its value and length.
@@ -263,7 +283,6 @@ mod tests {
 
     fn dates(line: &str) -> Vec<Result<String, String>> {
         find_dates(line, Some(d("2026-04-17")))
-            .into_iter()
             .map(|f| f.date.map(|x| x.to_string()))
             .collect()
     }
@@ -305,12 +324,12 @@ mod tests {
 
     #[test]
     fn year_from_context_across_new_year() {
-        let found = find_dates("Получено: 30.12", Some(d("2027-01-05")));
-        assert_eq!(found[0].date, Ok(d("2026-12-30")));
-        let found = find_dates("Получено: 03.01", Some(d("2027-01-05")));
-        assert_eq!(found[0].date, Ok(d("2027-01-03")));
+        let mut found = find_dates("Получено: 30.12", Some(d("2027-01-05")));
+        assert_eq!(found.next().unwrap().date, Ok(d("2026-12-30")));
+        let mut found = find_dates("Получено: 03.01", Some(d("2027-01-05")));
+        assert_eq!(found.next().unwrap().date, Ok(d("2027-01-03")));
         assert_eq!(
-            find_dates("Получено: 03.01", None)[0].date,
+            find_dates("Получено: 03.01", None).next().unwrap().date,
             Err("03.01".into())
         );
     }

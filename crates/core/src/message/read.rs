@@ -587,6 +587,8 @@ struct Reader {
     in_notes: bool,
     pgn: bool,
     comments: String,
+    /// [`Reader::dates`]'s keywords of a line (start, end, what they name), kept for the next.
+    keywords: Vec<(usize, usize, Slot)>,
 }
 
 impl Reader {
@@ -602,6 +604,7 @@ impl Reader {
             in_notes: false,
             pgn: false,
             comments: String::new(),
+            keywords: Vec::new(),
         }
     }
 
@@ -700,8 +703,8 @@ impl Reader {
             line.has(Words::Resign) || line.folded().trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
         if line.has(Words::Break) {
-            let found = find_dates(line.text, self.context);
-            if let [from, to, ..] = found.as_slice() {
+            let mut found = find_dates(line.text, self.context);
+            if let (Some(from), Some(to)) = (found.next(), found.next()) {
                 match (&from.date, &to.date) {
                     (Ok(f), Ok(t)) if f <= t => {
                         self.msg.break_notice = Some(BreakNotice { from: *f, to: *t });
@@ -723,8 +726,8 @@ impl Reader {
         if self.msg.header.start.is_some() {
             return;
         }
-        match find_dates(line.text, self.context).first() {
-            Some(Found { date: Ok(d), .. }) => self.msg.header.start = Some(*d),
+        match find_dates(line.text, self.context).next() {
+            Some(Found { date: Ok(d), .. }) => self.msg.header.start = Some(d),
             Some(Found { date: Err(t), .. }) => {
                 let detail = format!("the start date {t} is not a date");
                 self.problem(ProblemCode::BadDate, detail);
@@ -745,9 +748,7 @@ impl Reader {
             "White" => set_once(&mut header.white, value),
             "Black" => set_once(&mut header.black, value),
             "Date" | "EventDate" if header.start.is_none() => {
-                header.start = find_dates(value, None)
-                    .first()
-                    .and_then(|f| f.date.clone().ok());
+                header.start = find_dates(value, None).next().and_then(|f| f.date.ok());
             }
             "WhiteNA" => self.msg.white_email = Some(value.to_owned()),
             "BlackNA" => self.msg.black_email = Some(value.to_owned()),
@@ -774,7 +775,9 @@ impl Reader {
     /// Dates in a line, each given to the nearest keyword before it, else to `default`.
     fn dates(&mut self, line: &Line<'_>, default: Slot) {
         let partner_line = default == Slot::PartnerSent;
-        let mut keywords: Vec<(usize, usize, Slot)> = Vec::new();
+        // The reader's own buffer, used again for each line.
+        let mut keywords = std::mem::take(&mut self.keywords);
+        keywords.clear();
         for (words, slot) in [
             (Words::Received, Slot::Received),
             (
@@ -794,12 +797,20 @@ impl Reader {
             }
         }
         // "you sent" holds "sent": a keyword inside a longer one is not a keyword of its own.
-        let spans: Vec<(usize, usize)> = keywords.iter().map(|k| (k.0, k.1)).collect();
-        keywords.retain(|k| {
-            !spans
+        // (Taking them out one at a time leaves the same: what holds a keyword that is taken
+        // out holds the keywords inside it too, and the outermost is never taken out.)
+        let mut i = 0;
+        while i < keywords.len() {
+            let (at, end, _) = keywords[i];
+            let inside = keywords
                 .iter()
-                .any(|&(a, e)| a <= k.0 && k.1 <= e && (a, e) != (k.0, k.1))
-        });
+                .any(|&(a, e, _)| a <= at && end <= e && (a, e) != (at, end));
+            if inside {
+                keywords.remove(i);
+            } else {
+                i += 1;
+            }
+        }
         keywords.sort_by_key(|k| k.0);
         for found in find_dates(line.text, self.context) {
             let slot = keywords
@@ -822,6 +833,7 @@ impl Reader {
                 ),
             }
         }
+        self.keywords = keywords;
     }
 
     /// Totals in a line: `белые 5, черные 4`, `White 5, Black 4`. Whether any were found.
@@ -904,6 +916,7 @@ impl Reader {
 
     fn replay(&mut self, tokens: &[&str]) -> (Chess, bool) {
         let mut pos = Chess::default();
+        self.msg.moves.reserve_exact(tokens.len());
         for token in tokens {
             match notation::read_move(&pos, token) {
                 Ok(m) => {
