@@ -535,11 +535,36 @@ fn trim_line(line: &str) -> &str {
     line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
 
+/// The lines of `text`, as `str::lines` gives them (a `\r` before a `\n` left out, no
+/// empty line after a last `\n`): the line ends found by one `memchr` iterator over the whole
+/// text, not by a search set up anew for each short line.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain([None])
+        .map_while(move |end| {
+            let from = start;
+            match end {
+                Some(end) => {
+                    start = end + 1;
+                    let line = &text[from..end];
+                    Some(line.strip_suffix('\r').unwrap_or(line))
+                }
+                None if from < text.len() => {
+                    start = text.len();
+                    Some(&text[from..])
+                }
+                None => None,
+            }
+        })
+}
+
 /// The lines of the new message, `folded` being `fold(whole)`: quoted mail dropped, line
 /// ends and spaces normalised.
 fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
     let mut out = Vec::with_capacity(32);
-    for raw in whole.lines() {
+    for raw in lines(whole) {
         let text = trim_line(raw);
         if text.starts_with('>') {
             continue;
@@ -610,7 +635,10 @@ impl Reader {
 
     fn line(&mut self, line: &Line<'_>) {
         let text = line.text;
-        if text.is_empty() || text.chars().all(|c| "-=_*~".contains(c)) {
+        if text
+            .bytes()
+            .all(|b| matches!(b, b'-' | b'=' | b'_' | b'*' | b'~'))
+        {
             self.in_notes = false;
             return;
         }
@@ -1102,7 +1130,7 @@ fn is_move_line(text: &str) -> bool {
     // Talk fails at its first word, before the record's tokens are looked for.
     text.split_whitespace()
         .all(|t| token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')']))
-        && if text.contains(['{', '(', '[']) {
+        && if has_brackets(text) {
             !record_tokens(text).0.is_empty()
         } else {
             plain_tokens(text).next().is_some()
@@ -1131,7 +1159,7 @@ fn token_is_movetext(token: &str) -> bool {
 /// Move numbers, results, NAGs, `(…)` duplicates and variations are left out.
 fn record_tokens(text: &str) -> (Vec<&str>, String) {
     let mut comments = String::new();
-    if !text.contains(['{', '(', '[']) {
+    if !has_brackets(text) {
         let mut tokens = Vec::with_capacity(text.len() / 4);
         tokens.extend(plain_tokens(text));
         return (tokens, comments);
@@ -1146,6 +1174,12 @@ fn record_tokens(text: &str) -> (Vec<&str>, String) {
         })
         .collect();
     (tokens, comments)
+}
+
+/// Whether `text` holds a `{`, `(` or `[` (a comment, a duplicate, a variation): looked for
+/// by bytes, which ASCII characters are.
+fn has_brackets(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'{' | b'(' | b'['))
 }
 
 /// The move tokens of a text without brackets.

@@ -278,3 +278,18 @@ proptest::proptest! {
         );
     }
 }
+
+proptest::proptest! {
+    /// The lines are `str::lines`'s, whatever the line ends.
+    #[test]
+    fn lines_as_str_lines_gives_them(
+        text in proptest::string::string_regex("(a|Кр|\\n|\\r|\\r\\n| ){0,16}").unwrap(),
+    ) {
+        proptest::prop_assert_eq!(
+            lines(&text).collect::<Vec<_>>(),
+            text.lines().collect::<Vec<_>>(),
+            "{:?}",
+            text
+        );
+    }
+}
