@@ -265,6 +265,16 @@ pub(crate) fn decode_charset<'a>(
     let Some(label) = label else {
         return guess(bytes, false, || format!("{what} has no charset"));
     };
+    // Valid UTF-8 under its own label, most mail (and most encoded words): settled before
+    // anything else is asked of the label.
+    if (label.eq_ignore_ascii_case("utf-8") || label.eq_ignore_ascii_case("utf8"))
+        && let Ok(text) = simdutf8::basic::from_utf8(bytes)
+    {
+        return Text {
+            text: Cow::Borrowed(text),
+            problem: None,
+        };
+    }
     let is_ascii_label = [
         "us-ascii",
         "ascii",
@@ -274,15 +284,6 @@ pub(crate) fn decode_charset<'a>(
     ]
     .iter()
     .any(|l| label.eq_ignore_ascii_case(l));
-    // Valid UTF-8 under its own label, most mail.
-    if (label.eq_ignore_ascii_case("utf-8") || label.eq_ignore_ascii_case("utf8"))
-        && let Ok(text) = simdutf8::basic::from_utf8(bytes)
-    {
-        return Text {
-            text: Cow::Borrowed(text),
-            problem: None,
-        };
-    }
     match Charset::for_label(label.as_bytes()) {
         Some(cs) if is_ascii_label || (cs.is_ascii_compatible() && bytes.is_ascii()) => {
             guess(bytes, true, || {
