@@ -52,7 +52,7 @@ pub(crate) fn html_to_text(html: &str) -> String {
     w.finish()
 }
 
-#[derive(Default)]
+#[derive(Default, Debug, Clone, PartialEq)]
 struct Writer {
     out: String,
     line: String,
@@ -78,20 +78,49 @@ impl Writer {
         self.chars(rest);
     }
 
+    /// Outside `<pre>`, text goes in runs between blanks: a run is pushed whole (as
+    /// [`Writer::push_literal`] would push it a character at a time), each blank is looked
+    /// at alone.
     fn chars(&mut self, s: &str) {
-        for c in s.chars() {
-            if self.pre > 0 {
+        if self.pre > 0 {
+            for c in s.chars() {
                 if c == '\n' {
                     self.newline()
                 } else {
                     self.push_literal(c)
                 }
-            } else if c.is_whitespace() && c != '\u{a0}' {
-                self.pending_space = !self.line.is_empty();
-            } else {
-                self.push_literal(c);
             }
+            return;
         }
+        let mut rest = s;
+        while !rest.is_empty() {
+            // NBSP is whitespace too: it ends a run, and is pushed as a space below.
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            if end > 0 {
+                self.push_run(&rest[..end]);
+            }
+            let Some(c) = rest[end..].chars().next() else {
+                break;
+            };
+            if c == '\u{a0}' {
+                self.push_literal(c);
+            } else {
+                self.pending_space = !self.line.is_empty();
+            }
+            rest = &rest[end + c.len_utf8()..];
+        }
+    }
+
+    /// Pushes a run of characters that holds no whitespace, as [`Writer::push_literal`]
+    /// pushes each of them.
+    fn push_run(&mut self, run: &str) {
+        if self.line.is_empty() {
+            self.line_depth = self.quote;
+        } else if self.pending_space {
+            self.line.push(' ');
+        }
+        self.pending_space = false;
+        self.line.push_str(run);
     }
 
     /// Pushes one character as is (no collapsing), NBSP as a space.
@@ -256,7 +285,55 @@ fn named(name: &str) -> Option<char> {
 
 #[cfg(test)]
 mod tests {
-    use super::html_to_text;
+    use super::{Writer, html_to_text};
+
+    /// [`Writer::chars`] as it was first written, a character at a time: the reference
+    /// for the one that pushes runs.
+    fn chars_first(w: &mut Writer, s: &str) {
+        for c in s.chars() {
+            if w.pre > 0 {
+                if c == '\n' {
+                    w.newline()
+                } else {
+                    w.push_literal(c)
+                }
+            } else if c.is_whitespace() && c != '\u{a0}' {
+                w.pending_space = !w.line.is_empty();
+            } else {
+                w.push_literal(c);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Runs pushed whole leave the writer as characters pushed one by one do, from any
+        /// state it can be in (a line begun or not, a space pending, quoted, in `<pre>`),
+        /// on text of words, blanks of every kind (NBSP, tabs, vertical tab, Unicode
+        /// spaces) and Cyrillic.
+        #[test]
+        fn runs_as_characters(
+            s in "(e4|Ход|x| |  |\t|\n|\r|\u{b}|\u{c}|\u{a0}|\u{2003}|\u{3000}|\u{85}|\u{1}|\\.){0,16}",
+            line in "(| |ab|Ход )",
+            out in "(|a\n)",
+            pending_space in proptest::bool::ANY,
+            quote in 0usize..3,
+            line_depth in 0usize..3,
+            pre in 0usize..2,
+        ) {
+            let start = Writer {
+                out: out.clone(),
+                line: line.clone(),
+                line_depth,
+                quote,
+                pre,
+                pending_space,
+            };
+            let (mut ours, mut theirs) = (start.clone(), start);
+            ours.chars(&s);
+            chars_first(&mut theirs, &s);
+            proptest::prop_assert_eq!(ours, theirs, "{:?}", s);
+        }
+    }
 
     #[test]
     fn table() {
