@@ -408,11 +408,9 @@ impl<'a> Line<'a> {
         if !ends_word(&self.folded[len..]) {
             return None;
         }
-        Some(
-            self.text[len..]
-                .trim_start_matches([' ', ':', '-', '–', '\t'])
-                .trim(),
-        )
+        Some(trim(
+            self.text[len..].trim_start_matches([' ', ':', '-', '–', '\t']),
+        ))
     }
 
     /// The label of [`LABELS`] the line starts with, the first in their order, and the rest.
@@ -526,13 +524,27 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
 
 /// A line with blanks and a byte-order mark trimmed off both ends.
 fn trim_line(line: &str) -> &str {
+    let blank = |c: char| c.is_whitespace() || c == '\u{feff}';
     let line = line.trim_ascii();
-    // Vertical tab is a blank to `char::is_whitespace`, not to `trim_ascii`.
-    let plain = |b: Option<&u8>| b.is_none_or(|&b| b.is_ascii() && b != b'\x0b');
-    if plain(line.as_bytes().first()) && plain(line.as_bytes().last()) {
-        return line;
+    // What is left needs the slower trim only when it starts or ends with a blank that is not
+    // ASCII's (vertical tab is a blank to `char::is_whitespace`, not to `trim_ascii`): most
+    // lines of Russian text end with a letter.
+    if line.chars().next().is_some_and(blank) || line.chars().next_back().is_some_and(blank) {
+        return line.trim_matches(blank);
     }
-    line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+    line
+}
+
+/// `text.trim()`, which most texts here need only for ASCII blanks: those are cut off by
+/// bytes, and the search by characters is made only when a blank of another kind is left at
+/// an end.
+fn trim(text: &str) -> &str {
+    let text = text.trim_ascii();
+    let blank = |c: Option<char>| c.is_some_and(char::is_whitespace);
+    if blank(text.chars().next()) || blank(text.chars().next_back()) {
+        return text.trim();
+    }
+    text
 }
 
 /// The lines of `text`, as `str::lines` gives them (a `\r` before a `\n` left out, no
@@ -769,7 +781,7 @@ impl Reader {
         let Some((name, value)) = inner.split_once(' ') else {
             return;
         };
-        let value = value.trim().trim_matches('"').trim();
+        let value = trim(trim(value).trim_matches('"'));
         let header = &mut self.msg.header;
         match name {
             "Event" => set_once(&mut header.event, value),
@@ -1101,16 +1113,16 @@ fn split_at_keyword<'a>(line: &Line<'a>, rest: &'a str, keywords: &[Words]) -> (
         .map(|(at, _)| at)
         .min();
     match at {
-        Some(at) => (line.text[offset..at].trim(), &line.text[at..]),
-        None => (rest.trim(), ""),
+        Some(at) => (trim(&line.text[offset..at]), &line.text[at..]),
+        None => (trim(rest), ""),
     }
 }
 
 /// A move text without its number: `13...Сh3` → `Сh3`, `16. 5171` → `5171`.
 fn strip_number(text: &str) -> &str {
-    let text = text.trim().trim_end_matches([',', ';', '.']).trim();
+    let text = trim(trim(text).trim_end_matches([',', ';', '.']));
     match strip_move_number(text) {
-        Some((_, _, rest)) => rest.trim(),
+        Some((_, _, rest)) => trim(rest),
         None => text,
     }
 }

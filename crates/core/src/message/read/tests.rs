@@ -293,3 +293,22 @@ proptest::proptest! {
         );
     }
 }
+
+proptest::proptest! {
+    /// Trimming ASCII blanks by bytes first leaves what `str::trim` leaves, and a line is
+    /// trimmed of blanks and byte-order marks as a search by characters would trim it.
+    #[test]
+    fn trims_as_a_search_by_characters_trims(
+        text in proptest::string::string_regex(
+            "([ \\t\\n\\r\\x0b\\x0c]|\\u{85}|\\u{a0}|\\u{2003}|\\u{3000}|\\u{feff}|a|Я|ё|\"|,){0,12}"
+        ).unwrap(),
+    ) {
+        proptest::prop_assert_eq!(trim(&text), text.trim(), "{:?}", text);
+        proptest::prop_assert_eq!(
+            trim_line(&text),
+            text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'),
+            "{:?}",
+            text
+        );
+    }
+}
