@@ -74,16 +74,20 @@ impl Iterator for Dates<'_> {
 
 /// Reads a run of ASCII digits at `i`: its value and length.
 fn digits(line: &str, i: usize) -> Option<(u32, usize)> {
-    let run = line
-        .as_bytes()
-        .get(i..)?
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if run == 0 || run > 4 {
-        return None;
+    let (mut value, mut run) = (0, 0);
+    // The value is made as the digits are counted: four digits can't overflow, and a fifth
+    // refuses the run.
+    for &b in line.as_bytes().get(i..)? {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        if run == 4 {
+            return None;
+        }
+        value = value * 10 + u32::from(b - b'0');
+        run += 1;
     }
-    Some((line[i..i + run].parse().ok()?, run))
+    (run > 0).then_some((value, run))
 }
 
 fn numeric_date(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Found> {
@@ -275,6 +279,28 @@ pub(crate) fn write_date(date: NaiveDate, russian: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// [`digits`] as first written (the run counted, then parsed): the reference.
+    fn digits_parsed(line: &str, i: usize) -> Option<(u32, usize)> {
+        let run = line
+            .as_bytes()
+            .get(i..)?
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if run == 0 || run > 4 {
+            return None;
+        }
+        Some((line[i..i + run].parse().ok()?, run))
+    }
+
+    proptest::proptest! {
+        /// A run of digits is read by its bytes as `str::parse` reads it, wherever it starts.
+        #[test]
+        fn digits_as_parsed(line in "([0-9]{1,6}[.a ]?){0,3}", i in 0usize..8) {
+            proptest::prop_assert_eq!(digits(&line, i), digits_parsed(&line, i));
+        }
+    }
+
     use super::*;
 
     fn d(s: &str) -> NaiveDate {
