@@ -243,32 +243,61 @@ fn describe(raw: &[u8]) -> String {
     )
 }
 
-fn read_fields(headers: &[Field<'_>], d: &mut Decoded) {
+fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
     let p = &mut d.problems;
-    let value = |name: &str, p: &mut Vec<String>| {
-        header::first(headers, name).map(|h| header::unfolded(h, p))
-    };
-    let addresses = |name: &str, p: &mut Vec<String>| {
-        value(name, p)
+    let [
+        from,
+        to,
+        cc,
+        reply_to,
+        sender,
+        return_path_field,
+        subject,
+        date_field,
+        received,
+        message_id,
+        in_reply_to,
+        references,
+    ] = header::firsts(
+        headers,
+        [
+            "From",
+            "To",
+            "Cc",
+            "Reply-To",
+            "Sender",
+            "Return-Path",
+            "Subject",
+            "Date",
+            "Received",
+            "Message-ID",
+            "In-Reply-To",
+            "References",
+        ],
+    );
+    let value =
+        |field: Option<&Field<'a>>, p: &mut Vec<String>| field.map(|h| header::unfolded(h, p));
+    let addresses = |field: Option<&Field<'a>>, p: &mut Vec<String>| {
+        value(field, p)
             .map(|v| address::parse_list(&v, p))
             .unwrap_or_default()
     };
-    d.from = addresses("From", p).into_iter().next();
-    d.to = addresses("To", p);
-    d.cc = addresses("Cc", p);
-    d.reply_to = addresses("Reply-To", p).into_iter().next();
-    d.sender = addresses("Sender", p).into_iter().next();
-    d.return_path = value("Return-Path", p).map(|v| return_path(&v));
-    d.subject = value("Subject", p).map(|v| header::decode_words(&v, p));
-    d.date = value("Date", p).and_then(|v| date(&v, "Date", p));
-    d.received_date = value("Received", p)
+    d.from = addresses(from, p).into_iter().next();
+    d.to = addresses(to, p);
+    d.cc = addresses(cc, p);
+    d.reply_to = addresses(reply_to, p).into_iter().next();
+    d.sender = addresses(sender, p).into_iter().next();
+    d.return_path = value(return_path_field, p).map(|v| return_path(&v));
+    d.subject = value(subject, p).map(|v| header::decode_words(&v, p));
+    d.date = value(date_field, p).and_then(|v| date(&v, "Date", p));
+    d.received_date = value(received, p)
         .and_then(|v| v.rsplit_once(';').map(|(_, when)| when.trim().to_owned()))
         .and_then(|v| date(&v, "topmost Received", p));
-    d.message_id = value("Message-ID", p).and_then(|v| header::message_ids(&v).into_iter().next());
-    d.in_reply_to = value("In-Reply-To", p)
+    d.message_id = value(message_id, p).and_then(|v| header::message_ids(&v).into_iter().next());
+    d.in_reply_to = value(in_reply_to, p)
         .map(|v| header::message_ids(&v))
         .unwrap_or_default();
-    d.references = value("References", p)
+    d.references = value(references, p)
         .map(|v| header::message_ids(&v))
         .unwrap_or_default();
 }

@@ -81,6 +81,26 @@ pub(crate) fn first<'h, 'a>(fields: &'h [Field<'a>], name: &str) -> Option<&'h F
         .find(|f| f.name.trim_ascii().eq_ignore_ascii_case(name.as_bytes()))
 }
 
+/// The first field of each of `names`, as [`first`] finds it, in one pass over the fields:
+/// the message's header is read for a dozen names, and one search for each trimmed every
+/// field's name a dozen times.
+pub(crate) fn firsts<'h, 'a, const N: usize>(
+    fields: &'h [Field<'a>],
+    names: [&str; N],
+) -> [Option<&'h Field<'a>>; N] {
+    let mut found = [None; N];
+    for f in fields {
+        let name = f.name.trim_ascii();
+        if let Some(i) = names
+            .iter()
+            .position(|n| name.eq_ignore_ascii_case(n.as_bytes()))
+        {
+            found[i].get_or_insert(f);
+        }
+    }
+    found
+}
+
 /// The raw value of a field as text, unfolded: each line break and the blanks
 /// after it become one space. Raw 8-bit bytes are read as UTF-8 or, if they are
 /// not UTF-8, as windows-1251 (with a problem noted).
@@ -580,6 +600,30 @@ mod tests {
             let got = decode_words(&value, &mut ours);
             let want = first::decode_words(&value, &mut theirs);
             proptest::prop_assert_eq!((got, ours), (want, theirs), "{:?}", value);
+        }
+    }
+
+    proptest::proptest! {
+        /// One pass finds for each name the field a search for that name alone finds: names
+        /// in any case, with blanks around them, repeated, and names that are not asked for.
+        #[test]
+        fn firsts_as_first_finds(
+            names in proptest::collection::vec(
+                "( |\t)?(From|FROM|from|To|to|TO|Cc|cc|Reply-To|Sender|Return-Path|Subject|Date|date|Received|Message-ID|message-id|In-Reply-To|References|X-To|Tox|T|)( |\t)?",
+                0..16,
+            )
+        ) {
+            let fields: Vec<Field<'_>> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Field { name: n.as_bytes(), value: &b"0123456789abcdef"[i..] })
+                .collect();
+            let asked = ["From", "To", "Cc", "Reply-To", "Sender", "Return-Path", "Subject", "Date",
+                "Received", "Message-ID", "In-Reply-To", "References"];
+            let found = firsts(&fields, asked);
+            for (name, got) in asked.iter().zip(found) {
+                proptest::prop_assert_eq!(got, first(&fields, name), "{} in {:?}", name, names);
+            }
         }
     }
 
