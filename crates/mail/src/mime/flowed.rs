@@ -18,45 +18,57 @@ pub(crate) fn unflow(text: &str, delsp: bool) -> String {
     if body.is_empty() && !ends_with_newline {
         return out;
     }
-    // The paragraph being joined: its quote depth and text so far.
-    let mut para: Option<(usize, String)> = None;
+    // The quote depth of the paragraph being joined, if one is, and its text so far: one
+    // buffer for all the paragraphs, and none for a line that is a paragraph of its own,
+    // which is written as it stands.
+    let mut open: Option<usize> = None;
+    let mut joined = String::new();
     for line in body.split('\n') {
         let depth = line.bytes().take_while(|&b| b == b'>').count();
         let content = &line[depth..];
         let content = content.strip_prefix(' ').unwrap_or(content);
         let signature = content == "-- ";
         let soft = content.ends_with(' ') && !signature;
-        if let Some((d, _)) = &para
-            && (*d != depth || signature)
+        if let Some(d) = open
+            && (d != depth || signature)
         {
-            emit(&mut out, para.take(), true);
+            emit(&mut out, d, &joined, true);
+            open = None;
+            joined.clear();
         }
         let piece = if soft && delsp {
             &content[..content.len() - 1]
         } else {
             content
         };
-        let (_, joined) = para.get_or_insert_with(|| (depth, String::new()));
+        if open.is_none() && !soft {
+            emit(&mut out, depth, piece, false);
+            continue;
+        }
+        open = Some(depth);
         joined.push_str(piece);
         if !soft {
-            emit(&mut out, para.take(), false);
+            emit(&mut out, depth, &joined, false);
+            open = None;
+            joined.clear();
         }
     }
-    emit(&mut out, para.take(), true);
+    if let Some(d) = open {
+        emit(&mut out, d, &joined, true);
+    }
     if !ends_with_newline {
         out.pop();
     }
     out
 }
 
-/// Writes one finished paragraph and its line end. A paragraph cut short (by a
-/// change of quote depth or the end of the text) loses its trailing blanks.
-fn emit(out: &mut String, para: Option<(usize, String)>, cut: bool) {
-    let Some((depth, text)) = para else { return };
+/// Writes one finished paragraph at quote depth `depth` and its line end. A paragraph cut
+/// short (by a change of quote depth or the end of the text) loses its trailing blanks.
+fn emit(out: &mut String, depth: usize, text: &str, cut: bool) {
     let text = if cut {
         text.trim_end_matches(' ')
     } else {
-        &text
+        text
     };
     for _ in 0..depth {
         out.push('>');
@@ -71,6 +83,83 @@ fn emit(out: &mut String, para: Option<(usize, String)>, cut: bool) {
 #[cfg(test)]
 mod tests {
     use super::unflow;
+
+    /// The first form of `unflow`, a string for each paragraph: the reference the one
+    /// buffer is held to.
+    mod first {
+        /// Undoes format=flowed on `text` (already `\n`-only). Quoted paragraphs are
+        /// written back as `>` marks, one space, and the joined text (`>> text`).
+        pub(super) fn unflow(text: &str, delsp: bool) -> String {
+            let mut out = String::with_capacity(text.len());
+            let body = text.strip_suffix('\n');
+            let ends_with_newline = body.is_some();
+            let body = body.unwrap_or(text);
+            if body.is_empty() && !ends_with_newline {
+                return out;
+            }
+            // The paragraph being joined: its quote depth and text so far.
+            let mut para: Option<(usize, String)> = None;
+            for line in body.split('\n') {
+                let depth = line.bytes().take_while(|&b| b == b'>').count();
+                let content = &line[depth..];
+                let content = content.strip_prefix(' ').unwrap_or(content);
+                let signature = content == "-- ";
+                let soft = content.ends_with(' ') && !signature;
+                if let Some((d, _)) = &para
+                    && (*d != depth || signature)
+                {
+                    emit(&mut out, para.take(), true);
+                }
+                let piece = if soft && delsp {
+                    &content[..content.len() - 1]
+                } else {
+                    content
+                };
+                let (_, joined) = para.get_or_insert_with(|| (depth, String::new()));
+                joined.push_str(piece);
+                if !soft {
+                    emit(&mut out, para.take(), false);
+                }
+            }
+            emit(&mut out, para.take(), true);
+            if !ends_with_newline {
+                out.pop();
+            }
+            out
+        }
+
+        /// Writes one finished paragraph and its line end. A paragraph cut short (by a
+        /// change of quote depth or the end of the text) loses its trailing blanks.
+        fn emit(out: &mut String, para: Option<(usize, String)>, cut: bool) {
+            let Some((depth, text)) = para else { return };
+            let text = if cut {
+                text.trim_end_matches(' ')
+            } else {
+                &text
+            };
+            for _ in 0..depth {
+                out.push('>');
+            }
+            if depth > 0 && !text.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(text);
+            out.push('\n');
+        }
+    }
+
+    proptest::proptest! {
+        /// One buffer for all paragraphs, and lines written as they stand, give the text a
+        /// string for each paragraph gave: soft and hard lines, quotes of several depths,
+        /// space-stuffing, signature separators, blank lines, with and without DelSp.
+        #[test]
+        fn unflow_as_first_written(
+            text in "((>{0,2})( ?)(-- |[a-z.]{0,5}| )( {0,2})\n?){0,12}",
+            delsp in proptest::bool::ANY,
+        ) {
+            proptest::prop_assert_eq!(unflow(&text, delsp), first::unflow(&text, delsp), "{:?}", text);
+        }
+    }
 
     #[test]
     fn table() {
