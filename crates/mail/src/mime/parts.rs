@@ -159,7 +159,7 @@ fn parse_content_type(value: &str) -> ParsedContentType {
         }
     }
     pieces.push(&value[start..]);
-    let mimetype = pieces[0].trim().to_lowercase();
+    let mimetype = lowercase(pieces[0].trim());
     let params: std::collections::BTreeMap<String, String> = pieces[1..]
         .iter()
         .filter_map(|kv| {
@@ -170,7 +170,7 @@ fn parse_content_type(value: &str) -> ParsedContentType {
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
                 .unwrap_or(v);
-            Some((key.trim().to_lowercase(), v.to_owned()))
+            Some((lowercase(key.trim()), v.to_owned()))
         })
         .collect();
     let charset = params
@@ -181,6 +181,16 @@ fn parse_content_type(value: &str) -> ParsedContentType {
         mimetype,
         charset,
         params,
+    }
+}
+
+/// `str::to_lowercase`, by bytes when the text is ASCII, as types and parameter names are:
+/// the same string, without a look at each character for the cases of Unicode.
+fn lowercase(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
     }
 }
 
