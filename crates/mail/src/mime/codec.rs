@@ -194,7 +194,11 @@ pub(crate) fn qp_decode_into(input: &[u8], underscore_is_space: bool, out: &mut 
     let mut i = 0;
     while i < input.len() {
         let rest = &input[i..];
-        let run = if underscore_is_space {
+        // Text in Cyrillic is nearly all `=XX`: an escape right after an escape is seen
+        // without asking memchr for a run of no bytes.
+        let run = if rest[0] == b'=' || (underscore_is_space && rest[0] == b'_') {
+            Some(0)
+        } else if underscore_is_space {
             memchr::memchr2(b'=', b'_', rest)
         } else {
             memchr::memchr(b'=', rest)
