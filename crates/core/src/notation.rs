@@ -473,6 +473,47 @@ fn king_target(pos: &Chess, m: Move) -> Square {
 
 /// Removes what 51.3.6 says to ignore and folds look-alike characters.
 fn clean(text: &str) -> std::borrow::Cow<'_, str> {
+    match plain_core(text) {
+        Some(core) => std::borrow::Cow::Borrowed(core),
+        None => clean_by_chars(text),
+    }
+}
+
+/// The move in `text` when nothing in it is to be folded or dropped but check, mate and
+/// `!`/`?` signs after it: most moves, told so in one pass over their bytes, with no copy
+/// (the signs are cut off the end). `None` for the rest, which [`clean_by_chars`] cleans.
+fn plain_core(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let end = bytes
+        .iter()
+        .rposition(|&b| !matches!(b, b'+' | b'#' | b'!' | b'?'))?
+        + 1;
+    let core = &bytes[..end];
+    let mut i = 0;
+    while let Some(&b) = core.get(i) {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'=' {
+            i += 1;
+            continue;
+        }
+        // Cyrillic letters are two bytes, D0 or D1 and one more. Of them only the look-alikes
+        // а е О о (D0) and с х (D1) are folded: Кр Ф Л С К stay as written.
+        match (b, core.get(i + 1)) {
+            (0xD0, Some(0x9E | 0xB0 | 0xB5 | 0xBE)) | (0xD1, Some(0x81 | 0x85)) => return None,
+            (0xD0 | 0xD1, Some(_)) => i += 2,
+            _ => return None,
+        }
+    }
+    // An en-passant mark is cut by the long way (its other forms have dots, not plain).
+    if core.ends_with(b"ep") {
+        return None;
+    }
+    // The cut is before an ASCII sign, so at a character boundary.
+    text.get(..end)
+}
+
+/// [`clean`] by characters, for what [`plain_core`] leaves: blanks around the move, signs
+/// before or inside it, dashes, look-alikes, brackets, en-passant marks.
+fn clean_by_chars(text: &str) -> std::borrow::Cow<'_, str> {
     let text = text.trim();
     // Most moves need nothing removed or folded: no allocation for them.
     // (Russian piece letters, `Кf3`, are kept as they are: only what the loop below changes
@@ -562,32 +603,40 @@ fn castle_side(core: &str) -> Option<CastlingSide> {
 /// A piece letter at the start of a move: English (K Q R B N, N/Q/R/K also lower case),
 /// Russian (Кр Ф Л С К, with Latin look-alikes Kp and C). Returns the role and the rest.
 pub fn piece_prefix(s: &str) -> Option<(Role, &str)> {
-    for (prefix, role) in [
-        ("Кр", Role::King),
-        ("Kр", Role::King),
-        ("Кp", Role::King),
-        ("Kp", Role::King),
-        ("K", Role::King),
-        ("Q", Role::Queen),
-        ("R", Role::Rook),
-        ("B", Role::Bishop),
-        ("N", Role::Knight),
-        ("S", Role::Knight),
-        ("Ф", Role::Queen),
-        ("Л", Role::Rook),
-        ("С", Role::Bishop),
-        ("C", Role::Bishop),
-        ("К", Role::Knight),
-        ("k", Role::King),
-        ("q", Role::Queen),
-        ("r", Role::Rook),
-        ("n", Role::Knight),
-    ] {
-        if let Some(rest) = s.strip_prefix(prefix) {
-            return Some((role, rest));
-        }
+    let (role, len) = piece_prefix_len(s.as_bytes())?;
+    Some((role, s.get(len..)?))
+}
+
+/// [`piece_prefix`] by bytes: the role and the prefix's length. Кр (or the Latin-letter
+/// mixes Kр Кp Kp) before К alone; the Russian letters are К D0 9A, р D1 80, Ф D0 A4,
+/// Л D0 9B, С D0 A1.
+fn piece_prefix_len(s: &[u8]) -> Option<(Role, usize)> {
+    Some(match s {
+        [b'K', b'p', ..] => (Role::King, 2),
+        [b'K', 0xD1, 0x80, ..] | [0xD0, 0x9A, b'p', ..] => (Role::King, 3),
+        [0xD0, 0x9A, 0xD1, 0x80, ..] => (Role::King, 4),
+        [b'K' | b'k', ..] => (Role::King, 1),
+        [b'Q' | b'q', ..] => (Role::Queen, 1),
+        [b'R' | b'r', ..] => (Role::Rook, 1),
+        [b'B' | b'C', ..] => (Role::Bishop, 1),
+        [b'N' | b'S' | b'n', ..] => (Role::Knight, 1),
+        [0xD0, 0xA4, ..] => (Role::Queen, 2),
+        [0xD0, 0x9B, ..] => (Role::Rook, 2),
+        [0xD0, 0xA1, ..] => (Role::Bishop, 2),
+        [0xD0, 0x9A, ..] => (Role::Knight, 2),
+        _ => return None,
+    })
+}
+
+/// A promotion letter written in Russian, by its two bytes: Ф ф Л л С с К к.
+fn russian_promotion_piece(lead: u8, next: u8) -> Option<Role> {
+    match (lead, next) {
+        (0xD0, 0xA4) | (0xD1, 0x84) => Some(Role::Queen),
+        (0xD0, 0x9B | 0xBB) => Some(Role::Rook),
+        (0xD0, 0xA1) | (0xD1, 0x81) => Some(Role::Bishop),
+        (0xD0, 0x9A | 0xBA) => Some(Role::Knight),
+        _ => None,
     }
-    None
 }
 
 fn promotion_piece(c: char) -> Option<Role> {
@@ -648,39 +697,62 @@ fn parse_numeric(digits: &str) -> Result<Pattern, Why> {
     })
 }
 
-/// SAN (English or Russian letters), long algebraic and UCI.
+/// SAN (English or Russian letters), long algebraic and UCI, read by bytes: every letter
+/// that matters is ASCII but the piece prefix and a Russian promotion letter at the end, and
+/// any other letter makes the text no move.
 fn parse_algebraic(core: &str) -> Option<Pattern> {
-    let (role, rest) = match piece_prefix(core) {
-        Some((role, rest)) => (Some(role), rest),
-        None => (None, core),
+    let bytes = core.as_bytes();
+    let (role, rest) = match piece_prefix_len(bytes) {
+        Some((role, len)) => (Some(role), &bytes[len..]),
+        None => (None, bytes),
     };
-    // At most a dozen characters matter; a longer text is not a move.
-    let mut buf = ['\0'; 12];
+    // A Russian promotion letter at the end: two bytes.
+    let (tail, rest) = match rest {
+        [body @ .., lead, next] if *lead >= 0x80 => {
+            (Some(russian_promotion_piece(*lead, *next)?), body)
+        }
+        _ => (None, rest),
+    };
+    // At most a dozen characters matter; a longer text is not a move (no more than seven
+    // can make one).
+    let mut buf = [0u8; 12];
     let mut n = 0;
-    for c in rest.chars().filter(|&c| c != 'x' && c != ':') {
-        *buf.get_mut(n)? = c;
+    for &b in rest.iter().filter(|&&b| b != b'x' && b != b':') {
+        if n == buf.len() || b >= 0x80 {
+            return None;
+        }
+        buf[n] = b;
         n += 1;
     }
     let mut chars = &buf[..n];
     // Promotion at the end: `=Q`, `Q`, `(Q)` was cut as a bracket, `/Q`.
-    let mut promotion = None;
     // `b` at the end is a file only when a rank follows it; at the end it is a bishop.
-    let last = chars.last().copied().and_then(promotion_piece);
-    if let (Some(p), true) = (last, chars.len() >= 3) {
-        promotion = Some(p);
+    // (Before one or no letter a promotion letter leaves less than a square: no move.)
+    let promotion = match tail {
+        Some(p) => Some(p),
+        None => match chars
+            .last()
+            .copied()
+            .and_then(|b| promotion_piece(char::from(b)))
+        {
+            Some(p) if n >= 3 => {
+                chars = &chars[..n - 1];
+                Some(p)
+            }
+            _ => None,
+        },
+    };
+    if promotion.is_some() && matches!(chars.last(), Some(b'=' | b'/')) {
         chars = &chars[..chars.len() - 1];
-        if matches!(chars.last(), Some('=' | '/')) {
-            chars = &chars[..chars.len() - 1];
-        }
     }
     // What is left: [from-file][from-rank][-]to-file to-rank.
-    let hyphen = chars.iter().filter(|&&c| c == '-').count();
+    let hyphen = chars.iter().filter(|&&c| c == b'-').count();
     if hyphen > 1 {
         return None;
     }
-    let mut squares = ['\0'; 12];
+    let mut squares = [0u8; 12];
     let mut n = 0;
-    for &c in chars.iter().filter(|&&c| c != '-') {
+    for &c in chars.iter().filter(|&&c| c != b'-') {
         squares[n] = c;
         n += 1;
     }
@@ -688,10 +760,11 @@ fn parse_algebraic(core: &str) -> Option<Pattern> {
     if n < 2 {
         return None;
     }
-    let to_file = File::from_char(chars[n - 2])?;
-    let to_rank = Rank::from_char(chars[n - 1])?;
+    let to_file = File::from_char(char::from(chars[n - 2]))?;
+    let to_rank = Rank::from_char(char::from(chars[n - 1]))?;
     let (mut from_file, mut from_rank) = (None, None);
     for &c in &chars[..n - 2] {
+        let c = char::from(c);
         if let Some(f) = File::from_char(c).filter(|_| from_file.is_none() && from_rank.is_none()) {
             from_file = Some(f);
         } else if let Some(r) = Rank::from_char(c).filter(|_| from_rank.is_none()) {

@@ -462,3 +462,218 @@ proptest::proptest! {
         proptest::prop_assert_eq!(strip_move_number(&token), strip_move_number_by_chars(&token));
     }
 }
+
+/// [`piece_prefix`] as it was written first, by a list of prefixes: the reference for the
+/// byte-wise one.
+fn piece_prefix_by_list(s: &str) -> Option<(Role, &str)> {
+    for (prefix, role) in [
+        ("Кр", Role::King),
+        ("Kр", Role::King),
+        ("Кp", Role::King),
+        ("Kp", Role::King),
+        ("K", Role::King),
+        ("Q", Role::Queen),
+        ("R", Role::Rook),
+        ("B", Role::Bishop),
+        ("N", Role::Knight),
+        ("S", Role::Knight),
+        ("Ф", Role::Queen),
+        ("Л", Role::Rook),
+        ("С", Role::Bishop),
+        ("C", Role::Bishop),
+        ("К", Role::Knight),
+        ("k", Role::King),
+        ("q", Role::Queen),
+        ("r", Role::Rook),
+        ("n", Role::Knight),
+    ] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            return Some((role, rest));
+        }
+    }
+    None
+}
+
+/// [`parse_algebraic`] as it was written first, by characters: the reference for the
+/// byte-wise one.
+fn parse_algebraic_by_chars(core: &str) -> Option<Pattern> {
+    let (role, rest) = match piece_prefix_by_list(core) {
+        Some((role, rest)) => (Some(role), rest),
+        None => (None, core),
+    };
+    let mut buf = ['\0'; 12];
+    let mut n = 0;
+    for c in rest.chars().filter(|&c| c != 'x' && c != ':') {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    let mut chars = &buf[..n];
+    let mut promotion = None;
+    let last = chars.last().copied().and_then(promotion_piece);
+    if let (Some(p), true) = (last, chars.len() >= 3) {
+        promotion = Some(p);
+        chars = &chars[..chars.len() - 1];
+        if matches!(chars.last(), Some('=' | '/')) {
+            chars = &chars[..chars.len() - 1];
+        }
+    }
+    let hyphen = chars.iter().filter(|&&c| c == '-').count();
+    if hyphen > 1 {
+        return None;
+    }
+    let mut squares = ['\0'; 12];
+    let mut n = 0;
+    for &c in chars.iter().filter(|&&c| c != '-') {
+        squares[n] = c;
+        n += 1;
+    }
+    let chars = &squares[..n];
+    if n < 2 {
+        return None;
+    }
+    let to_file = File::from_char(chars[n - 2])?;
+    let to_rank = Rank::from_char(chars[n - 1])?;
+    let (mut from_file, mut from_rank) = (None, None);
+    for &c in &chars[..n - 2] {
+        if let Some(f) = File::from_char(c).filter(|_| from_file.is_none() && from_rank.is_none()) {
+            from_file = Some(f);
+        } else if let Some(r) = Rank::from_char(c).filter(|_| from_rank.is_none()) {
+            from_rank = Some(r);
+        } else {
+            return None;
+        }
+    }
+    let coordinate = from_file.is_some() && from_rank.is_some();
+    if hyphen == 1 && !coordinate {
+        return None;
+    }
+    let role = match role {
+        Some(r) => Some(r),
+        None if coordinate => None,
+        None => Some(Role::Pawn),
+    };
+    Some(Pattern::Coords {
+        role,
+        from_file,
+        from_rank,
+        to: Square::from_coords(to_file, to_rank),
+        promotion,
+    })
+}
+
+/// [`read_move`] as it was written first: [`clean_by_chars`] for every text, then the
+/// reading by characters. The reference for the byte-wise reading.
+fn read_move_by_chars(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    let core = clean_by_chars(text);
+    let illegible = |why: Why| MoveError::new(MoveErrorKind::Illegible, text.trim(), why);
+    let pattern = if core.is_empty() {
+        Err(illegible(Why::Empty))
+    } else if core.bytes().all(|b| b.is_ascii_digit()) {
+        parse_numeric(&core).map_err(illegible)
+    } else if let Some(side) = castle_side(&core) {
+        Ok(Pattern::Castle(side))
+    } else {
+        parse_algebraic_by_chars(&core).ok_or_else(|| illegible(Why::NoNotation))
+    }?;
+    find_move(pos, text, pattern)
+}
+
+/// Tokens shaped like written moves: SAN, long algebraic and UCI with English or Russian
+/// letters, numeric, castling, with signs, dashes, look-alikes, en-passant marks, brackets and
+/// blanks; and junk made of the same letters.
+fn move_tokens() -> impl proptest::strategy::Strategy<Value = String> {
+    proptest::prop_oneof![
+        proptest::string::string_regex(
+            "[ \t]?(Кр|Kр|Кp|Kp|kp|K|Q|R|B|N|S|Ф|Л|С|C|К|k|q|r|n|b|s|c)?[a-hасеx1-9]?[1-9]?\
+             [-–—‒−x:х/]?[a-iасе][0-9](=|/)?[QRBNqrnbsSФЛСКфлскх]?\
+             (e\\.p\\.|e\\.p|ep|в\\.п\\.|b\\.п\\.)?[+#!?†‡×,;.]{0,2}\
+             ( ?[(\\[{][a-h1-8-]{2,5}[)\\]}])?[ \t]?"
+        )
+        .unwrap(),
+        proptest::string::string_regex("[ ]?[0-9]{0,6}[+#!?,;]{0,2}( ?\\(e4\\))?").unwrap(),
+        proptest::string::string_regex("[-–+!]?[O0Оoо][-–—]?[O0Оoо]([-–][O0Оoо])?[+#!?]?(ep)?")
+            .unwrap(),
+        proptest::string::string_regex("[a-hxOКрФЛСлфскKQRBNpе.:=/!?+#()\\[ \\-–0-9\u{a0}]{0,14}")
+            .unwrap(),
+    ]
+}
+
+/// A position of `plies` random legal moves from the start, chosen by `seed`.
+fn random_play(seed: u64, plies: usize) -> Chess {
+    let mut state = seed;
+    let mut pos = Chess::default();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        pos.play_unchecked(legal[(state >> 33) as usize % legal.len()]);
+    }
+    pos
+}
+
+proptest::proptest! {
+    /// The byte-wise cleaning, piece letters and algebraic reading give what the readings by
+    /// characters give, on every kind of written move and on junk.
+    #[test]
+    fn moves_are_cleaned_and_parsed_by_bytes_as_by_characters(token in move_tokens()) {
+        proptest::prop_assert_eq!(clean(&token), clean_by_chars(&token), "{:?}", token);
+        proptest::prop_assert_eq!(piece_prefix(&token), piece_prefix_by_list(&token));
+        let core = clean_by_chars(&token);
+        proptest::prop_assert_eq!(
+            parse_algebraic(&core),
+            parse_algebraic_by_chars(&core),
+            "{:?}",
+            core
+        );
+        proptest::prop_assert_eq!(
+            parse_algebraic(&token),
+            parse_algebraic_by_chars(&token),
+            "{:?}",
+            token
+        );
+    }
+
+    /// A move read by bytes is the move (or the error, kind and words) read by characters:
+    /// tokens and the legal moves written in every notation, dressed as players dress them,
+    /// in positions of random play.
+    #[test]
+    fn moves_are_read_by_bytes_as_by_characters(
+        seed in proptest::num::u64::ANY,
+        plies in 0usize..90,
+        pick in proptest::num::usize::ANY,
+        notation in proptest::sample::select(Notation::ALL.to_vec()),
+        before in proptest::sample::select(vec!["", " ", "+", "–", "Кр", "N"]),
+        after in proptest::sample::select(vec![
+            "", "+", "#", "!?", "e.p.", "ep", " (5254)", "(e4)", ",", " ", "=", "Ф", "q", "x",
+        ]),
+        fold in proptest::sample::select(vec![
+            None, Some(('e', 'е')), Some(('a', 'а')), Some(('c', 'с')), Some(('O', 'О')),
+            Some(('x', 'х')), Some(('-', '–')), Some(('x', ':')),
+        ]),
+        token in move_tokens(),
+    ) {
+        let pos = random_play(seed, plies);
+        let legal = pos.legal_moves();
+        let written = match legal.get(pick % (legal.len() + 1)) {
+            Some(&m) => write_move(&pos, m, notation),
+            None => token.clone(),
+        };
+        let mut dressed = format!("{before}{written}{after}");
+        if let Some((from, to)) = fold {
+            dressed = dressed.replacen(from, &to.to_string(), 1);
+        }
+        for text in [&written, &dressed, &token] {
+            proptest::prop_assert_eq!(
+                read_move(&pos, text),
+                read_move_by_chars(&pos, text),
+                "{:?} in {}",
+                text,
+                Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+            );
+        }
+    }
+}
