@@ -471,7 +471,9 @@ fn king_target(pos: &Chess, m: Move) -> Square {
     }
 }
 
-/// Removes what 51.3.6 says to ignore and folds look-alike characters.
+/// Removes what 51.3.6 says to ignore and folds look-alike characters. Inlined: for a plain
+/// move it is one pass over the bytes, less than a call's cost.
+#[inline]
 fn clean(text: &str) -> std::borrow::Cow<'_, str> {
     match plain_core(text) {
         Some(core) => std::borrow::Cow::Borrowed(core),
