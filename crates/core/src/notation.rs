@@ -908,9 +908,16 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
             from & pos.our(Role::Pawn)
         }
         role => {
-            // Every piece but a pawn attacks its square from where it can move to it.
-            let piece = shakmaty::Piece { color: turn, role };
-            shakmaty::attacks::attacks(to, piece, occupied) & pos.our(role)
+            // Every piece but a pawn attacks its square from where it can move to it (each
+            // role's attacks asked for directly: `attacks::attacks` is a call and a match).
+            let from = match role {
+                Role::Knight => shakmaty::attacks::knight_attacks(to),
+                Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
+                Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
+                Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
+                _ => shakmaty::attacks::king_attacks(to),
+            };
+            from & pos.our(role)
         }
     };
     let king = board.king_of(turn)?;
