@@ -856,7 +856,9 @@ fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveErro
 /// list: for the common case, a piece or pawn move that only one piece can make. `None` when
 /// that is not the case, or for what it leaves to [`fit_among_candidates`] (castling, en
 /// passant, a king that may still castle, a promotion, no move or several): that path finds
-/// the same move, or says why there is none.
+/// the same move, or says why there is none. Inlined into its two callers: for most moves it
+/// is all the finding there is.
+#[inline(always)]
 fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
     let Pattern::Coords {
         role,
