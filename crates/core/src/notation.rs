@@ -357,12 +357,21 @@ pub fn looks_like_move(token: &str) -> bool {
 /// Whether a token without a digit cannot be castling either: castling starts with an O, a
 /// dash, or a sign that [`clean`] drops. Most words of talk are told so, without [`clean`]'s
 /// copy. (`move_shape` of such a token is false: without a digit only castling passes it.)
+///
+/// The first character is told by its bytes: О о are D0 9E, D0 BE; – — ‒ † ‡ are E2 80 and
+/// 93, 94, 92, A0, A1; − is E2 88 92; × is C3 97.
 fn surely_not_a_move(token: &str) -> bool {
     !token.bytes().any(|b| b.is_ascii_digit())
-        && !token.starts_with([
-            'O', 'o', 'О', 'о', '-', '–', '—', '‒', '−', '+', '#', '!', '?', '†', '‡', '×', ',',
-            ';',
-        ])
+        && !matches!(
+            token.as_bytes(),
+            [
+                b'O' | b'o' | b'-' | b'+' | b'#' | b'!' | b'?' | b',' | b';',
+                ..
+            ] | [0xD0, 0x9E | 0xBE, ..]
+                | [0xE2, 0x80, 0x92 | 0x93 | 0x94 | 0xA0 | 0xA1, ..]
+                | [0xE2, 0x88, 0x92, ..]
+                | [0xC3, 0x97, ..]
+        )
 }
 
 fn move_shape(token: &str) -> bool {

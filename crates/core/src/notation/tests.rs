@@ -677,3 +677,55 @@ proptest::proptest! {
         }
     }
 }
+
+/// [`surely_not_a_move`] as it was written first, by the first character: the reference for
+/// the byte-wise one.
+fn surely_not_a_move_by_chars(token: &str) -> bool {
+    !token.bytes().any(|b| b.is_ascii_digit())
+        && !token.starts_with([
+            'O', 'o', 'О', 'о', '-', '–', '—', '‒', '−', '+', '#', '!', '?', '†', '‡', '×', ',',
+            ';',
+        ])
+}
+
+proptest::proptest! {
+    /// The quick refusal by bytes refuses what the one by characters refuses, on moves, words
+    /// and the first characters it singles out (and their neighbours in the same blocks).
+    #[test]
+    fn the_quick_refusal_by_bytes_is_the_one_by_characters(
+        token in proptest::prop_oneof![
+            move_tokens(),
+            proptest::string::string_regex(
+                "[Oo0ОоПпНн\\-–—‒−∓‑‐+#!?†‡•×÷Ø,;.:aZяЯ]?[a-zа-я0-9 \u{2000}-\u{2030}]{0,3}"
+            )
+            .unwrap(),
+        ],
+    ) {
+        proptest::prop_assert_eq!(
+            surely_not_a_move(&token),
+            surely_not_a_move_by_chars(&token),
+            "{:?}",
+            token
+        );
+    }
+}
+
+/// Each first character the quick refusal singles out, and its neighbours by code point, told
+/// alike by bytes and by characters.
+#[test]
+fn the_quick_refusal_knows_each_first_character() {
+    for c in "Oo0ОоПН-–—‒−∓‑‐+#!?†‡•×÷Ø,;.:aZяЯ".chars() {
+        for near in [-1, 0, 1] {
+            let Some(c) = char::from_u32(u32::from(c).wrapping_add_signed(near)) else {
+                continue;
+            };
+            for token in [c.to_string(), format!("{c}O-O"), format!("x{c}")] {
+                assert_eq!(
+                    surely_not_a_move(&token),
+                    surely_not_a_move_by_chars(&token),
+                    "{token:?}"
+                );
+            }
+        }
+    }
+}
