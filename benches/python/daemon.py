@@ -174,9 +174,11 @@ def dovecot_log():
 
 
 def served_since(log, offset):
-    """Bytes Dovecot sent to LOGIN's sessions that ended after byte `offset` of its log (the
-    `out=` of their `Logged out` lines), or None without the log. Waits up to a second for the
-    line: Dovecot's log process writes it after the client has gone."""
+    """Bytes Dovecot sent to LOGIN's sessions that logged in after byte `offset` of its log
+    (the `out=` of their `Logged out` lines), or None without the log. A session is told by
+    its `session=<…>` id: the bare fetch just before logs out too, and Dovecot's log process
+    may write that line after `offset`. Waits up to a second for the lines: the log process
+    writes them after the client has gone."""
     if log is None:
         return None
     deadline = time.monotonic() + 1.0
@@ -184,15 +186,22 @@ def served_since(log, offset):
         with open(log, "rb") as f:
             f.seek(offset)
             lines = f.read().decode(errors="replace").splitlines()
-        outs = [
-            int(m.group(1))
+        sessions = {
+            m.group(1)
+            for line in lines
+            if f"Login: user=<{LOGIN}>" in line
+            for m in [re.search(r"session=<([^>]+)>", line)]
+            if m
+        }
+        outs = {
+            m.group(1): int(m.group(2))
             for line in lines
             if f"imap({LOGIN})" in line and "Logged out" in line
-            for m in [re.search(r" out=(\d+)", line)]
-            if m
-        ]
-        if outs or time.monotonic() > deadline:
-            return sum(outs) if outs else None
+            for m in [re.search(r"<([^<>]+)>: .* out=(\d+)", line)]
+            if m and m.group(1) in sessions
+        }
+        if (sessions and len(outs) == len(sessions)) or time.monotonic() > deadline:
+            return sum(outs.values()) if outs else None
         time.sleep(0.02)
 
 
