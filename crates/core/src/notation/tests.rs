@@ -383,20 +383,8 @@ fn the_single_fit_is_the_fit_among_candidates() {
     .into_iter()
     .map(position)
     .collect();
-    let mut state = 0x00c0_ffee_u64;
-    for _ in 0..4 {
-        let mut pos = Chess::default();
-        for _ in 0..100 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            pos.play_unchecked(legal[(state >> 33) as usize % legal.len()]);
-            positions.push(pos.clone());
-        }
+    for game in 0..4 {
+        positions.extend(random_positions(0x00c0_ffee + game, 100));
     }
     let (mut checked, mut single) = (0, 0);
     for pos in &positions {
@@ -598,10 +586,12 @@ fn move_tokens() -> impl proptest::strategy::Strategy<Value = String> {
     ]
 }
 
-/// A position of `plies` random legal moves from the start, chosen by `seed`.
-fn random_play(seed: u64, plies: usize) -> Chess {
+/// The positions after each of up to `plies` random legal moves from the start, chosen by
+/// `seed` (fewer when the game ends).
+fn random_positions(seed: u64, plies: usize) -> Vec<Chess> {
     let mut state = seed;
     let mut pos = Chess::default();
+    let mut out = Vec::with_capacity(plies);
     for _ in 0..plies {
         let legal = pos.legal_moves();
         if legal.is_empty() {
@@ -611,8 +601,14 @@ fn random_play(seed: u64, plies: usize) -> Chess {
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         pos.play_unchecked(legal[(state >> 33) as usize % legal.len()]);
+        out.push(pos.clone());
     }
-    pos
+    out
+}
+
+/// A position of `plies` random legal moves from the start, chosen by `seed`.
+fn random_play(seed: u64, plies: usize) -> Chess {
+    random_positions(seed, plies).pop().unwrap_or_default()
 }
 
 proptest::proptest! {
