@@ -5,13 +5,21 @@
 //! `cargo bench --bench parse` (release build). Prints one line per set. With
 //! `CCMAIL_BENCH_DUMP=DIR` it also writes every set to `DIR/NN/*.eml` (the set's name in
 //! `DIR/NN/name`), for the Python baseline (`benches/python/parse_baseline.py`) to read the
-//! very same messages. With `CCMAIL_BENCH_EACH=1` it also prints each message's own rate.
+//! very same messages, and in `DIR/NN/ccmail-read` the files ccmail reads through (see
+//! [`read_through`]). With `CCMAIL_BENCH_BOTH=DIR` (such a folder, after
+//! `parse_baseline.py --both DIR` has written `DIR/NN/both-read`, the files both sides read
+//! through) each set that Python does not read whole also gets a row of only those messages,
+//! "NAME, both read": the same work on both sides. With `CCMAIL_BENCH_EACH=1` it also prints
+//! each message's own rate.
+//!
+//! Each row is: the set's name, its messages, messages a second, and how many ccmail read
+//! through.
 
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
+use ccmail_core::message::{self, Language, Outgoing, PartnerMove, ProblemCode, Signature, Totals};
 use ccmail_core::notation::Notation;
 use chrono::NaiveDate;
 use shakmaty::{Chess, Move, Position};
@@ -140,16 +148,63 @@ fn shared_samples(root: &Path) -> std::path::PathBuf {
         .unwrap_or_else(|| root.join("../shared/samples"))
 }
 
-/// Writes each set to `dir/NN/`, the set's name in `dir/NN/name`.
+/// Whether ccmail reads a message through, as the Python baseline counts it for itself: it
+/// finds moves (a record or a new move), and every one of them is legible, unambiguous and
+/// legal.
+fn read_through(raw: &[u8]) -> bool {
+    let (_, msg, _) = ccmail::incoming::read_raw(raw);
+    let moves = !msg.moves.is_empty() || msg.new_move.is_some();
+    moves
+        && !msg.problems.iter().any(|p| {
+            matches!(
+                p.code,
+                ProblemCode::IllegibleMove
+                    | ProblemCode::AmbiguousMove
+                    | ProblemCode::ImpossibleMove
+                    | ProblemCode::Unreadable
+            )
+        })
+}
+
+/// The file name a set's `j`th message is dumped under.
+fn eml_name(j: usize) -> String {
+    format!("{j:03}.eml")
+}
+
+/// Writes each set to `dir/NN/`, the set's name in `dir/NN/name` and the files ccmail reads
+/// through in `dir/NN/ccmail-read`, one name a line.
 fn dump(dir: &Path, sets: &[(String, Vec<Vec<u8>>)]) {
     for (i, (name, set)) in sets.iter().enumerate() {
         let sub = dir.join(format!("{i:02}"));
         std::fs::create_dir_all(&sub).unwrap();
         std::fs::write(sub.join("name"), name).unwrap();
+        let mut read = String::new();
         for (j, raw) in set.iter().enumerate() {
-            std::fs::write(sub.join(format!("{j:03}.eml")), raw).unwrap();
+            std::fs::write(sub.join(eml_name(j)), raw).unwrap();
+            if read_through(raw) {
+                read.push_str(&eml_name(j));
+                read.push('\n');
+            }
         }
+        std::fs::write(sub.join("ccmail-read"), read).unwrap();
     }
+}
+
+/// The messages of the set called `name` that both sides read through, from the
+/// `both-read` list in `dir` (see the module's text): `None` when there is no list, or it
+/// holds none or the whole set (the set's own row is that already).
+fn both_read(dir: &Path, name: &str, set: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
+    let sub = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| std::fs::read_to_string(p.join("name")).is_ok_and(|n| n == name))?;
+    let list = std::fs::read_to_string(sub.join("both-read")).ok()?;
+    let both: Vec<Vec<u8>> = (0..set.len())
+        .filter(|&j| list.lines().any(|l| l == eml_name(j)))
+        .map(|j| set[j].clone())
+        .collect();
+    (!both.is_empty() && both.len() < set.len()).then_some(both)
 }
 
 fn main() {
@@ -168,11 +223,16 @@ fn main() {
         ),
     ];
     let only = std::env::var("CCMAIL_BENCH_SET").unwrap_or_default();
+    let both_dir = std::env::var_os("CCMAIL_BENCH_BOTH");
+    // A set is wanted for itself, or for its row of the messages both sides read through.
+    let wanted = |name: &str| {
+        name.contains(&only) || (both_dir.is_some() && format!("{name}, both read").contains(&only))
+    };
     for moves in [40, 80] {
         for notation in Notation::ALL {
             let name = format!("{moves}-move, {notation}");
             // Only the sets asked for are generated: a profile of one set shows that set.
-            if !name.contains(&only) {
+            if !wanted(&name) {
                 continue;
             }
             let set = (0..20)
@@ -181,17 +241,32 @@ fn main() {
             sets.push((name, set));
         }
     }
-    sets.retain(|(n, s)| !s.is_empty() && n.contains(&only));
+    sets.retain(|(n, s)| !s.is_empty() && wanted(n));
     if let Some(dir) = std::env::var_os("CCMAIL_BENCH_DUMP") {
         dump(Path::new(&dir), &sets);
     }
-    println!("{:<24} {:>9} {:>14}", "set", "messages", "messages/s");
+    if let Some(dir) = &both_dir {
+        sets = sets
+            .into_iter()
+            .flat_map(|(name, set)| {
+                let both = both_read(Path::new(dir), &name, &set)
+                    .map(|both| (format!("{name}, both read"), both));
+                std::iter::once((name, set)).chain(both)
+            })
+            .collect();
+        sets.retain(|(n, _)| n.contains(&only));
+    }
+    println!(
+        "{:<32} {:>9} {:>14} {:>13}",
+        "set", "messages", "messages/s", "read through"
+    );
     // With CCMAIL_BENCH_EACH=1, each message of a set on a line of its own as well: which
     // message costs what.
     let each = std::env::var_os("CCMAIL_BENCH_EACH").is_some();
     for (name, set) in &sets {
+        let read = set.iter().filter(|raw| read_through(raw)).count();
         println!(
-            "{name:<24} {:>9} {:>14.0}",
+            "{name:<32} {:>9} {:>14.0} {read:>13}",
             set.len(),
             throughput(set, budget)
         );

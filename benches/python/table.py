@@ -55,24 +55,32 @@ def main():
     d = pathlib.Path(sys.argv[1])
     table = []
 
-    def row(figure, measured, limit, target, met):
-        mark = "—" if met is None else ("yes" if met else "**no**")
+    def row(figure, measured, limit, target, met, mark=None):
+        if mark is None:
+            mark = "—" if met is None else ("yes" if met else "**no**")
         table.append((figure, measured, limit, target, mark))
 
     ours, python = best_of(d, "parse"), best_of(d, "python")
-    for name, (rate, _, count) in ours.items():
+    for name, (rate, read, count) in ours.items():
         py = python.get(name)
         limit = "—"
         met = None
         ratio = None
         if py and py[0]:
             ratio = rate / py[0]
-            limit = f"Python {n(py[0])}/s (read {py[1]}/{count}) → {ratio:.0f}×"
+            limit = f"Python {n(py[0])}/s (read {py[1]}/{count}; ccmail {read}/{count}) → {ratio:.0f}×"
         target = "≥ 50× Python"
         if name.startswith("40-move"):
             target += ", ≥ 20,000/s"
         if ratio is not None:
             met = ratio >= 50 and (not name.startswith("40-move") or rate >= 20_000)
+        both = f"{name}, both read"
+        if both in ours and both in python:
+            # Python gave up on messages ccmail read through: the rates compare different
+            # work, and the next row, of the messages both read through, is the same work.
+            mark = f"— (not the same work: Python read {py[1]}, ccmail {read})"
+            row(f"1. `parse`, {name}, all", f"{n(rate)} msg/s", limit, target, None, mark)
+            continue
         row(f"1. `parse`, {name}", f"{n(rate)} msg/s", limit, target, met)
 
     r = results(d / "sync.txt", d / "live.txt")
