@@ -855,16 +855,78 @@ fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
 }
 
 fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
-    match single_fit(pos, pattern) {
+    match single_fit(pos, pattern).or_else(|| castle_fit(pos, pattern)) {
         Some(m) => Ok(m),
         None => fit_among_candidates(pos, text.trim(), pattern),
     }
 }
 
+/// Castling that fits `pattern` and is legal, found without a move list: `O-O`, or the
+/// king's move to a castling king's square (`5171`, `e1-g1`, `Kg1`) where no king's move
+/// fits too. `None` for the rest, which [`fit_among_candidates`] finds or says why not.
+/// Legal as shakmaty's castling moves are: the castling right, an empty path, and no square
+/// of the king's way (its own included) attacked.
+#[inline(never)]
+fn castle_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
+    let turn = pos.turn();
+    let board = pos.board();
+    let king = board.king_of(turn)?;
+    let side = match pattern {
+        Pattern::Castle(side) => side,
+        Pattern::Coords {
+            role,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } => {
+            let side = [CastlingSide::KingSide, CastlingSide::QueenSide]
+                .into_iter()
+                .find(|side| side.king_to(turn) == to)?;
+            // Without a piece letter, the piece on the from-square decides (51.2.4: numeric).
+            let role = match role {
+                Some(role) => role,
+                None => board.role_at(Square::from_coords(from_file?, from_rank?))?,
+            };
+            // The king's own move to the square would fit as well: that is left to the list.
+            if role != Role::King
+                || promotion.is_some()
+                || from_file.is_some_and(|f| f != king.file())
+                || from_rank.is_some_and(|r| r != king.rank())
+                || shakmaty::attacks::king_attacks(king).contains(to)
+            {
+                return None;
+            }
+            side
+        }
+    };
+    let rook = pos.castles().rook(turn, side)?;
+    let occupied = board.occupied();
+    if (pos.castles().path(turn, side) & occupied).any() {
+        return None;
+    }
+    let them = !turn;
+    let king_to = side.king_to(turn);
+    if pos
+        .king_attackers(king_to, them, occupied ^ king ^ rook ^ side.rook_to(turn))
+        .any()
+    {
+        return None;
+    }
+    let without_king = occupied ^ king;
+    for sq in shakmaty::attacks::between(king, king_to).with(king) {
+        if pos.king_attackers(sq, them, without_king).any() {
+            return None;
+        }
+    }
+    Some(Move::Castle { king, rook })
+}
+
 /// The one legal move that fits `pattern`, found from the board's bitboards without a move
 /// list: for the common case, a piece or pawn move that only one piece can make. `None` when
-/// that is not the case, or for what it leaves to [`fit_among_candidates`] (castling, en
-/// passant, a king that may still castle, a promotion, no move or several): that path finds
+/// that is not the case, or for what it leaves to [`fit_among_candidates`] (castling, a king
+/// going to a castling king's square while it may still castle, en passant, a promotion, no
+/// move or several): that path finds
 /// the same move, or says why there is none. Inlined into its two callers: for most moves it
 /// is all the finding there is.
 #[inline(always)]
@@ -889,7 +951,14 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
         Some(role) => role,
         None => board.role_at(given_from?)?,
     };
-    if pos.us().contains(to) || (role == Role::King && pos.castles().has_color(turn)) {
+    // A king that may still castle: castling fits only a move to a castling king's square
+    // (`5171`, `Kg1`), left to the other paths; to any other square it is a king's move.
+    if pos.us().contains(to)
+        || (role == Role::King
+            && pos.castles().has_color(turn)
+            && (to == CastlingSide::KingSide.king_to(turn)
+                || to == CastlingSide::QueenSide.king_to(turn)))
+    {
         return None;
     }
     let occupied = board.occupied();

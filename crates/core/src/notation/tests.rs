@@ -379,23 +379,59 @@ fn the_single_fit_is_the_fit_among_candidates() {
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        // Castling: both sides free, through an attacked square, out of check, blocked.
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/5p2/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/3n4/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1",
+        "r3k2r/8/8/8/8/8/6q1/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/1q6/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/7B/8/8/8/R3K2R b KQkq - 0 1",
     ]
     .into_iter()
     .map(position)
     .collect();
+    // Chess960 castling: the king next to its castling square, or on it, or the rook there.
+    for fen in [
+        "1r3kr1/8/8/8/8/8/8/1R3KR1 w KQkq - 0 1",
+        "rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1",
+        "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
+        "2r1k1r1/8/8/8/8/8/8/2R1K1R1 w KQkq - 0 1",
+        "4rkr1/8/8/8/8/8/8/4RKR1 b KQkq - 0 1",
+    ] {
+        positions.push(
+            Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .into_position(CastlingMode::Chess960)
+                .unwrap(),
+        );
+    }
     for game in 0..4 {
         positions.extend(random_positions(0x00c0_ffee + game, 100));
     }
-    let (mut checked, mut single) = (0, 0);
+    let (mut checked, mut single, mut castles) = (0, 0, 0);
     for pos in &positions {
+        let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let pattern = Pattern::Castle(side);
+            let among = fit_among_candidates(pos, "x", pattern);
+            assert_eq!(find_move(pos, "x", pattern), among, "{pattern:?} in {fen}");
+            castles += usize::from(castle_fit(pos, pattern).is_some());
+        }
         for to in Square::ALL {
             for pattern in patterns_to(pos, to) {
-                let among = fit_among_candidates(pos, "x", pattern).ok();
+                let among = fit_among_candidates(pos, "x", pattern);
+                // The whole finding, castling by the bitboards too, errors and their words.
+                assert_eq!(find_move(pos, "x", pattern), among, "{pattern:?} in {fen}");
                 if let Some(m) = single_fit(pos, pattern) {
-                    let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
-                    assert_eq!(Some(m), among, "{pattern:?} in {fen}");
+                    assert_eq!(Some(m), among.ok(), "{pattern:?} in {fen}");
                     single += 1;
                 }
+                castles += usize::from(castle_fit(pos, pattern).is_some());
                 checked += 1;
             }
             for from in pos.us() {
@@ -420,6 +456,7 @@ fn the_single_fit_is_the_fit_among_candidates() {
         single > 5_000,
         "{single} of {checked} patterns took the bitboard path"
     );
+    assert!(castles > 20, "{castles} castlings found by the bitboards");
 }
 
 /// [`strip_move_number`] as it was written first, by characters: the reference for the
@@ -550,7 +587,8 @@ fn parse_algebraic_by_chars(core: &str) -> Option<Pattern> {
 }
 
 /// [`read_move`] as it was written first: [`clean_by_chars`] for every text, then the
-/// reading by characters. The reference for the byte-wise reading.
+/// reading by characters, and the move found in the list of candidates. The reference for
+/// the byte-wise reading and the finding by bitboards.
 fn read_move_by_chars(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let core = clean_by_chars(text);
     let illegible = |why: Why| MoveError::new(MoveErrorKind::Illegible, text.trim(), why);
@@ -563,7 +601,7 @@ fn read_move_by_chars(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     } else {
         parse_algebraic_by_chars(&core).ok_or_else(|| illegible(Why::NoNotation))
     }?;
-    find_move(pos, text, pattern)
+    fit_among_candidates(pos, text.trim(), pattern)
 }
 
 /// Tokens shaped like written moves: SAN, long algebraic and UCI with English or Russian
