@@ -763,3 +763,49 @@ fn the_quick_refusal_knows_each_first_character() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+
+    /// The pattern read straight from the bytes of a common shape is the one read after
+    /// cleaning; and the reading as a whole is the cleaned one's (result and error words).
+    #[test]
+    fn the_quick_pattern_is_the_cleaned_one(
+        token in proptest::prop_oneof![
+            move_tokens(),
+            // The common shapes and their near misses.
+            proptest::string::string_regex(
+                "(Кр|Kp|K|Q|R|B|N|S|C|Ф|Л|С|К|k|q|r|n|b|с)?[a-i0-9]?[a-i0-9]?[-x:х–=]?\
+                 [a-i0-9][0-9][+#!?.,; ]{0,2}"
+            )
+            .unwrap(),
+            proptest::string::string_regex(
+                "(Кр|Kp|K|Q|R|B|N|S|C|Ф|Л|С|К|k|q|r|n|b|с)?[a-i0-9xх:\\-–=]{0,3}[a-i0-9][0-9]\
+                 [+#!?.,; ]{0,2}"
+            )
+            .unwrap(),
+        ],
+    ) {
+        if let Some(pattern) = quick_pattern(token.as_bytes()) {
+            proptest::prop_assert_eq!(parse_cleaned(&token), Ok(pattern), "{:?}", token);
+        }
+        proptest::prop_assert_eq!(parse_pattern(&token), parse_cleaned(&token), "{:?}", token);
+    }
+}
+
+/// The quick reading takes the common shapes of every notation (and leaves the rest).
+#[test]
+fn the_quick_pattern_takes_the_common_shapes() {
+    for text in [
+        "5254", "5254+", "e4", "Nf3", "exd5", "Кf3", "Крe2", "e:d5", "Nbd7", "R1e2", "Qh4e1",
+        "Ng1-f3", "e4:d5", "e2-e4", "g1f3", "Bxf7+", "Лd1#", "e4!?",
+    ] {
+        assert!(quick_pattern(text.as_bytes()).is_some(), "{text}");
+    }
+    for text in [
+        "", "+", "17181", "5290", "e8=Q", "e7e8q", "O-O", "0-0-0", " e4", "e4 ", "e4ep", "N-f3",
+        "exxd5", "e–e4", "е4", "5254(e4)", "e-e4", "1-e4", "e4-", "Ng1-f3=",
+    ] {
+        assert!(quick_pattern(text.as_bytes()).is_none(), "{text}");
+    }
+}
