@@ -1085,15 +1085,18 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
             from & pos.our(role)
         }
     };
+    // Only the from-squares the text allows, told at once.
+    let mut from_squares = from_squares;
+    if let Some(file) = from_file {
+        from_squares &= shakmaty::Bitboard::from_file(file);
+    }
+    if let Some(rank) = from_rank {
+        from_squares &= shakmaty::Bitboard::from_rank(rank);
+    }
     let king = board.king_of(turn)?;
     let them = !turn;
     let mut found = None;
     for from in from_squares {
-        if from_file.is_some_and(|f| f != from.file())
-            || from_rank.is_some_and(|r| r != from.rank())
-        {
-            continue;
-        }
         // Legal when no piece of the other side attacks our king once the move is made (a
         // piece captured on `to` attacks nothing).
         let vacated = occupied.without(from);
@@ -1108,19 +1111,20 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
         if found.is_some() {
             return None;
         }
-        found = Some(Move::Normal {
-            role,
-            from,
-            capture: board.role_at(to),
-            to,
-            promotion,
-        });
+        found = Some(from);
     }
-    found
+    Some(Move::Normal {
+        role,
+        from: found?,
+        capture: board.role_at(to),
+        to,
+        promotion,
+    })
 }
 
 /// The legal move that fits `pattern`, from the legal moves to its square, or why none or
-/// several do.
+/// several do. Kept out of line: the finding by bitboards, inlined, does without its frame.
+#[inline(never)]
 fn fit_among_candidates(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
     // Most texts fit exactly one move: that is settled without copying the candidate list
     // (256 moves' room) or sorting it.
