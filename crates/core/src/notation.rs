@@ -283,7 +283,10 @@ enum Pattern {
 /// `text` is a single move: move numbers are the caller's business (see
 /// [`strip_move_number`]). Signs and a bracketed duplicate are ignored (51.3.6).
 pub fn read_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
-    let pattern = parse_pattern(text)?;
+    let pattern = match quick_pattern(text.as_bytes()) {
+        Some(pattern) => pattern,
+        None => parse_cleaned(text)?,
+    };
     find_move(pos, text, pattern)
 }
 
@@ -675,13 +678,6 @@ fn promotion_piece(c: char) -> Option<Role> {
     }
 }
 
-fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
-    match quick_pattern(text.as_bytes()) {
-        Some(pattern) => Ok(pattern),
-        None => parse_cleaned(text),
-    }
-}
-
 /// The pattern of a move written in one of the common shapes, read straight from its bytes
 /// with no cleaning: four digits 1–8 (`5254`), or an optional piece letter, an optional
 /// from-file and from-rank, an optional separator and the square (`e4`, `Nf3`, `exd5`,
@@ -712,9 +708,13 @@ fn quick_pattern(text: &[u8]) -> Option<Pattern> {
             promotion: None,
         });
     }
-    let (role, s) = match piece_prefix_len(s) {
-        Some((role, len)) => (Some(role), &s[len..]),
-        None => (None, s),
+    // A file letter first is no piece letter (most moves: pawns', coordinates).
+    let (role, s) = match s {
+        [b'a'..=b'h', ..] => (None, s),
+        _ => match piece_prefix_len(s) {
+            Some((role, len)) => (Some(role), &s[len..]),
+            None => (None, s),
+        },
     };
     let [ref head @ .., to_file, to_rank] = *s else {
         return None;
@@ -757,8 +757,8 @@ fn quick_pattern(text: &[u8]) -> Option<Pattern> {
     })
 }
 
-/// [`parse_pattern`] for every text: cleaned of what 51.3.6 says to ignore, then read in
-/// whichever notation it is in, or why it is none.
+/// The pattern of any text: cleaned of what 51.3.6 says to ignore, then read in whichever
+/// notation it is in, or why it is none. [`read_move`] asks [`quick_pattern`] first.
 #[inline(never)]
 fn parse_cleaned(text: &str) -> Result<Pattern, MoveError> {
     let core = clean(text);

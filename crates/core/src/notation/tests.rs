@@ -764,6 +764,14 @@ fn the_quick_refusal_knows_each_first_character() {
     }
 }
 
+/// The pattern as [`read_move`] reads it: the quick reading, else the cleaned one.
+fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+    match quick_pattern(text.as_bytes()) {
+        Some(pattern) => Ok(pattern),
+        None => parse_cleaned(text),
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
 
