@@ -372,12 +372,7 @@ fn html_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
 
 fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
     let text = leaf_text(leaf, problems);
-    let param = |k: &str| {
-        leaf.ctype
-            .params
-            .get(k)
-            .map(|v| v.trim().to_ascii_lowercase())
-    };
+    let param = |k: &str| leaf.ctype.param(k).map(|v| v.trim().to_ascii_lowercase());
     if param("format").as_deref() == Some("flowed") {
         flowed::unflow(&text, param("delsp").as_deref() == Some("yes"))
     } else {
@@ -424,7 +419,7 @@ fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
         ));
         Cow::Borrowed(leaf.body)
     };
-    let charset = leaf.ctype.params.get("charset").map(String::as_str);
+    let charset = leaf.ctype.param("charset");
     let t = codec::decode_charset(&bytes, charset, &what);
     problems.extend(t.problem);
     codec::clean_text(t.text)
