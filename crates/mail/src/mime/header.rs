@@ -21,6 +21,11 @@ pub(crate) struct Field<'a> {
     /// The value: spaces after the colon and the final line end left out, the line breaks of
     /// folding kept.
     pub(crate) value: &'a [u8],
+    /// The value as text, when the whole header block is UTF-8 (nearly every message's is):
+    /// the block is checked once, not each value on its own.
+    pub(crate) text: Option<&'a str>,
+    /// Whether the value goes on over more lines than one (has a line break).
+    pub(crate) folded: bool,
 }
 
 /// Splits the header block at the start of `raw` (LF or CRLF line ends; the caller has
@@ -32,6 +37,22 @@ pub(crate) struct Field<'a> {
 /// to make room for at first: a message's header has a dozen or two, a part's a few (and a
 /// message may have thousands of parts).
 pub(crate) fn split_block(raw: &[u8], room: usize) -> (Vec<Field<'_>>, usize) {
+    let (mut fields, body) = split_fields(raw, room);
+    // The block checked as UTF-8 once, with vector instructions; each value is then a piece
+    // of it cut at ASCII bytes (a colon, blanks, line ends), at character boundaries.
+    if let Ok(block) = simdutf8::basic::from_utf8(&raw[..body]) {
+        for f in &mut fields {
+            // The value is a piece of `raw`: where it starts is told by its address.
+            f.text = (f.value.as_ptr() as usize)
+                .checked_sub(raw.as_ptr() as usize)
+                .and_then(|start| block.get(start..)?.get(..f.value.len()));
+        }
+    }
+    (fields, body)
+}
+
+/// [`split_block`] less the text of the values.
+fn split_fields(raw: &[u8], room: usize) -> (Vec<Field<'_>>, usize) {
     let line_end =
         |from: usize| memchr::memchr(b'\n', &raw[from..]).map_or(raw.len(), |i| from + i);
     let mut fields = Vec::with_capacity(room);
@@ -61,11 +82,17 @@ pub(crate) fn split_block(raw: &[u8], room: usize) -> (Vec<Field<'_>>, usize) {
                 Field {
                     name: &field[..colon],
                     value: &value[..kept],
+                    text: None,
+                    // A line break within the value: the blank that starts a line after the
+                    // first keeps the break before it from being cut off with the line end.
+                    folded: end != first_end,
                 }
             }
             None => Field {
                 name: &raw[at..first_end],
-                value: &[],
+                value: &raw[first_end..first_end],
+                text: None,
+                folded: false,
             },
         };
         fields.push(field);
@@ -107,8 +134,8 @@ pub(crate) fn firsts<'h, 'a, const N: usize>(
 pub(crate) fn unfolded<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow<'a, str> {
     let raw = field.value;
     // Most fields are one line: nothing to unfold, and nothing to copy.
-    let one_line = memchr::memchr2(b'\r', b'\n', raw).is_none();
-    match std::str::from_utf8(raw) {
+    let one_line = !field.folded;
+    match field.text.map_or_else(|| std::str::from_utf8(raw), Ok) {
         Ok(s) if one_line => Cow::Borrowed(s.trim()),
         Ok(s) => Cow::Owned(unfold(s)),
         Err(_) => {
@@ -616,7 +643,12 @@ mod tests {
             let fields: Vec<Field<'_>> = names
                 .iter()
                 .enumerate()
-                .map(|(i, n)| Field { name: n.as_bytes(), value: &b"0123456789abcdef"[i..] })
+                .map(|(i, n)| Field {
+                    name: n.as_bytes(),
+                    value: &b"0123456789abcdef"[i..],
+                    text: None,
+                    folded: false,
+                })
                 .collect();
             let asked = ["From", "To", "Cc", "Reply-To", "Sender", "Return-Path", "Subject", "Date",
                 "Received", "Message-ID", "In-Reply-To", "References"];
@@ -681,6 +713,64 @@ mod tests {
         let (fields, body) = pairs(b"A: 1\nB:\n 2");
         assert_eq!(fields, owned(&[("A", "1"), ("B", "\n 2")]));
         assert_eq!(body, "");
+    }
+
+    /// [`unfolded`] as it was before the header block was checked as UTF-8 once: each value
+    /// checked on its own, and looked through for line ends.
+    fn unfolded_first<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow<'a, str> {
+        let raw = field.value;
+        let one_line = memchr::memchr2(b'\r', b'\n', raw).is_none();
+        match std::str::from_utf8(raw) {
+            Ok(s) if one_line => Cow::Borrowed(s.trim()),
+            Ok(s) => Cow::Owned(unfold(s)),
+            Err(_) => {
+                problems.push(format!(
+                    "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
+                    String::from_utf8_lossy(field.name).trim()
+                ));
+                Cow::Owned(unfold(&codec::windows_1251(raw)))
+            }
+        }
+    }
+
+    use proptest::strategy::Strategy;
+
+    proptest::proptest! {
+        /// Values read from a block checked once read as values checked each on its own:
+        /// blocks of UTF-8 and not, folded and not, CRLF and LF, blanks of every kind, lines
+        /// without a colon, and the body after them.
+        #[test]
+        fn unfolded_as_first_read(
+            block in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::string::string_regex(
+                        "(Subject|From|X-Y |To|П|a b)(:)?( |\t|  )?(abc|Ход| |\t|\r|=\\?utf-8\\?q\\?x\\?=|:|\u{a0}){0,6}(\r?\n( |\t)+(def|Ход| |\r)?){0,2}(\r)?\n"
+                    ).unwrap().prop_map(String::into_bytes),
+                    proptest::collection::vec(
+                        proptest::sample::select(b"ab: \t\r\n\xd0\x9f\xcf\xff".to_vec()),
+                        0..24,
+                    ),
+                ],
+                0..8,
+            ).prop_map(|pieces: Vec<Vec<u8>>| {
+                let mut raw = b"A: 1\n".to_vec();
+                raw.extend(pieces.concat());
+                raw
+            })
+        ) {
+            // As the caller does: lone CRs rewritten, the block starting with a field.
+            let raw = if codec::has_lone_cr(&block) { codec::normalize_newlines(&block) } else { block };
+            let (fields, _) = split_block(&raw, 1);
+            for f in &fields {
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                proptest::prop_assert_eq!(
+                    (unfolded(f, &mut ours), ours),
+                    (unfolded_first(f, &mut theirs), theirs),
+                    "{:?}", String::from_utf8_lossy(&raw)
+                );
+                proptest::prop_assert_eq!(f.folded, f.value.contains(&b'\n'));
+            }
+        }
     }
 
     #[test]
