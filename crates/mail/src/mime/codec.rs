@@ -96,8 +96,9 @@ const NOT_BASE64: u8 = 0x80;
 /// but makes the result "not clean"; `=` ends a group (so concatenated padded
 /// chunks decode correctly). Returns the bytes and whether the input was clean.
 ///
-/// Four digits in a row, which is most of a body, are decoded together by the table
-/// ([`BASE64`]), with one test for a byte that is no digit; the rest a byte at a time.
+/// Four digits in a row, which is most of a body, are decoded together by the tables of
+/// [`QUAD`], with one test for a byte that is no digit ([`quads_into`]); the rest a byte at
+/// a time.
 pub(crate) fn base64_decode(input: &[u8]) -> (Vec<u8>, bool) {
     let mut out = Vec::with_capacity(input.len() / 4 * 3 + 3);
     let clean = base64_decode_into(input, &mut out);
@@ -129,16 +130,10 @@ pub(crate) fn base64_decode_into(input: &[u8], out: &mut Vec<u8>) -> bool {
     };
     let mut i = 0;
     while i < input.len() {
-        if n == 0
-            && let Some(&[a, b, c, d]) = input.get(i..i + 4)
-        {
-            let [a, b, c, d] = [a, b, c, d].map(|x| BASE64[usize::from(x)]);
-            if (a | b | c | d) & NOT_BASE64 == 0 {
-                let quad =
-                    u32::from(a) << 18 | u32::from(b) << 12 | u32::from(c) << 6 | u32::from(d);
-                out.extend_from_slice(&[(quad >> 16) as u8, (quad >> 8) as u8, quad as u8]);
-                i += 4;
-                continue;
+        if n == 0 {
+            i += quads_into(&input[i..], out);
+            if i == input.len() {
+                break;
             }
         }
         let byte = input[i];
@@ -165,6 +160,60 @@ pub(crate) fn base64_decode_into(input: &[u8], out: &mut Vec<u8>) -> bool {
         clean &= flush(acc, n, out);
     }
     clean
+}
+
+/// Each byte's value as the first, second, third and fourth digit of a quad: its six bits
+/// where they go in the quad's 24, or [`NOT_IN_QUAD`] for a byte that is no digit. A quad is
+/// the four values or-ed together.
+const QUAD: [[u32; 256]; 4] = {
+    let mut tables = [[NOT_IN_QUAD; 256]; 4];
+    let mut b = 0;
+    while b < 256 {
+        let v = BASE64[b];
+        if v & NOT_BASE64 == 0 {
+            let mut place = 0;
+            while place < 4 {
+                tables[place][b] = (v as u32) << (18 - 6 * place);
+                place += 1;
+            }
+        }
+        b += 1;
+    }
+    tables
+};
+
+/// In a [`QUAD`] value: a byte that is no base64 digit.
+const NOT_IN_QUAD: u32 = 1 << 31;
+
+/// Decodes the quads of four digits at the start of `input` onto `out`, up to the first
+/// byte that is no digit (a line end, `=`, …) or a last piece shorter than four: all of an
+/// encoded word, a line of a body. Returns how many bytes it read.
+///
+/// Sixteen quads at a time go into a buffer of their own, and from there onto `out` in one
+/// copy, rather than a quad at a time with a test of `out`'s room for each.
+fn quads_into(input: &[u8], out: &mut Vec<u8>) -> usize {
+    let mut buf = [[0u8; 3]; 16];
+    let mut read = 0;
+    for group in input.as_chunks::<4>().0.chunks(16) {
+        let mut k = 0;
+        for (&[a, b, c, d], bytes) in group.iter().zip(&mut buf) {
+            let v = QUAD[0][usize::from(a)]
+                | QUAD[1][usize::from(b)]
+                | QUAD[2][usize::from(c)]
+                | QUAD[3][usize::from(d)];
+            if v & NOT_IN_QUAD != 0 {
+                break;
+            }
+            *bytes = [(v >> 16) as u8, (v >> 8) as u8, v as u8];
+            k += 1;
+        }
+        out.extend_from_slice(buf[..k].as_flattened());
+        read += 4 * k;
+        if k < group.len() {
+            break;
+        }
+    }
+    read
 }
 
 fn hex_value(b: u8) -> Option<u8> {
