@@ -293,7 +293,7 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
     d.received_date = value(received, p)
         .and_then(|v| v.rsplit_once(';').map(|(_, when)| when.trim().to_owned()))
         .and_then(|v| date(&v, "topmost Received", p));
-    d.message_id = value(message_id, p).and_then(|v| header::message_ids(&v).into_iter().next());
+    d.message_id = value(message_id, p).and_then(|v| header::first_message_id(&v));
     d.in_reply_to = value(in_reply_to, p)
         .map(|v| header::message_ids(&v))
         .unwrap_or_default();
@@ -319,7 +319,7 @@ fn date(v: &str, field: &str, problems: &mut Vec<String>) -> Option<DateTime<Fix
 }
 
 fn is_pgn(leaf: &Leaf<'_>) -> bool {
-    PGN_TYPES.contains(&leaf.ctype.mimetype.as_str())
+    PGN_TYPES.contains(&&*leaf.ctype.mimetype)
         || leaf
             .filename
             .as_deref()

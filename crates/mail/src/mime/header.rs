@@ -166,7 +166,11 @@ fn unfold(text: &str) -> String {
         }
         out.push_str(line);
     }
-    out.trim().to_owned()
+    // Trimmed where it stands, not copied once more.
+    out.truncate(out.trim_end().len());
+    let blanks = out.len() - out.trim_start().len();
+    out.drain(..blanks);
+    out
 }
 
 /// One RFC 2047 encoded word found at the start of `s`: its charset label, whether it is
@@ -332,12 +336,7 @@ pub(crate) fn message_ids(value: &str) -> Vec<String> {
         let Some(len) = rest[open + 1..].find('>') else {
             break;
         };
-        let id = &rest[open + 1..open + 1 + len];
-        let id: String = if id.bytes().any(|b| b.is_ascii_whitespace() || !b.is_ascii()) {
-            id.chars().filter(|c| !c.is_whitespace()).collect()
-        } else {
-            id.to_owned()
-        };
+        let id = clean_id(&rest[open + 1..open + 1 + len]);
         if !id.is_empty() {
             ids.push(id);
         }
@@ -351,6 +350,35 @@ pub(crate) fn message_ids(value: &str) -> Vec<String> {
             .collect();
     }
     ids
+}
+
+/// The first of [`message_ids`], without a vector for all of them: `Message-ID:` keeps one.
+pub(crate) fn first_message_id(value: &str) -> Option<String> {
+    let mut rest = value;
+    while let Some(open) = rest.find('<') {
+        let len = rest[open + 1..].find('>')?;
+        let id = clean_id(&rest[open + 1..open + 1 + len]);
+        if !id.is_empty() {
+            return Some(id);
+        }
+        rest = &rest[open + 1 + len + 1..];
+    }
+    if value.contains('<') {
+        return None;
+    }
+    value
+        .split_whitespace()
+        .find(|w| w.contains('@'))
+        .map(str::to_owned)
+}
+
+/// An id as written between brackets, without the folding blanks inside.
+fn clean_id(id: &str) -> String {
+    if id.bytes().any(|b| b.is_ascii_whitespace() || !b.is_ascii()) {
+        id.chars().filter(|c| !c.is_whitespace()).collect()
+    } else {
+        id.to_owned()
+    }
 }
 
 /// Longest date text we try to read; a real one is about 40 characters.
@@ -770,6 +798,45 @@ mod tests {
                 );
                 proptest::prop_assert_eq!(f.folded, f.value.contains(&b'\n'));
             }
+        }
+    }
+
+    /// [`unfold`] as it was first written, trimmed into a copy: the reference for the one that
+    /// trims where it stands.
+    fn unfold_first(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split('\n').enumerate() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let line = if i == 0 {
+                line
+            } else {
+                line.trim_start_matches([' ', '\t', '\r'])
+            };
+            if line.is_empty() {
+                continue;
+            }
+            if i > 0 && !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(line);
+        }
+        out.trim().to_owned()
+    }
+
+    proptest::proptest! {
+        /// Trimmed in place as trimmed into a copy, and the first id found alone as the first
+        /// of all: blanks of every kind (Unicode's too) at the ends and between, CRLF, empty
+        /// brackets, unclosed ones, ids without brackets.
+        #[test]
+        fn unfold_and_first_id_as_first_written(
+            value in "( |\t|\r|\n|\u{a0}|\u{3000}|a|П|<|>|@|x@y|<a@b>|<>|< >|<c@\n d>){0,12}"
+        ) {
+            proptest::prop_assert_eq!(unfold(&value), unfold_first(&value), "{:?}", value);
+            proptest::prop_assert_eq!(
+                first_message_id(&value),
+                message_ids(&value).into_iter().next(),
+                "{:?}", value
+            );
         }
     }
 

@@ -7,6 +7,8 @@
 //! reads its own body once, so the work is at most `MAX_DEPTH` passes over the
 //! message, never quadratic.
 
+use std::borrow::Cow;
+
 use mailparse::DispositionType;
 
 use super::header::{self, Field};
@@ -22,7 +24,7 @@ pub const MAX_PARTS: usize = 10_000;
 pub(crate) struct Leaf<'a> {
     pub(crate) headers: Vec<Field<'a>>,
     pub(crate) body: &'a [u8],
-    pub(crate) ctype: ContentType,
+    pub(crate) ctype: ContentType<'a>,
     /// `Content-Disposition: attachment`.
     pub(crate) attachment: bool,
     /// From the disposition's `filename` or the type's `name`, decoded.
@@ -35,38 +37,57 @@ pub(crate) struct Leaf<'a> {
 ///
 /// What mailparse's `ParsedContentType` says, less its `charset` (the parameter is read
 /// instead), with the parameters in a vector rather than a map: a part has one or two, and a
-/// map built and dropped for them cost more than the rest of the field's reading.
+/// map built and dropped for them cost more than the rest of the field's reading. The pieces
+/// are borrowed from the field's value where it is one line and they are lower case already,
+/// as nearly all are.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ContentType {
-    pub(crate) mimetype: String,
+pub(crate) struct ContentType<'a> {
+    pub(crate) mimetype: Cow<'a, str>,
     /// In the order written. A name given twice counts its last value, as in mailparse's map.
-    params: Vec<(String, String)>,
+    params: Vec<(Cow<'a, str>, Cow<'a, str>)>,
 }
 
-impl Default for ContentType {
+impl Default for ContentType<'_> {
     /// `text/plain` without parameters (RFC 2045 5.2), as mailparse's default.
     fn default() -> Self {
         ContentType {
-            mimetype: "text/plain".to_owned(),
+            mimetype: Cow::Borrowed("text/plain"),
             params: Vec::new(),
         }
     }
 }
 
-impl ContentType {
+impl<'a> ContentType<'a> {
     /// The value of the parameter `name` (lower case), the last one when it is given twice.
     pub(crate) fn param(&self, name: &str) -> Option<&str> {
         self.params
             .iter()
             .rev()
             .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| &**v)
     }
 
     fn from_mailparse(ctype: mailparse::ParsedContentType) -> Self {
         ContentType {
-            mimetype: ctype.mimetype,
-            params: ctype.params.into_iter().collect(),
+            mimetype: Cow::Owned(ctype.mimetype),
+            params: ctype
+                .params
+                .into_iter()
+                .map(|(k, v)| (Cow::Owned(k), Cow::Owned(v)))
+                .collect(),
+        }
+    }
+
+    /// The same, owning its pieces: for a value that was unfolded into a string of its own.
+    fn into_owned(self) -> ContentType<'static> {
+        let own = |c: Cow<'_, str>| Cow::Owned(c.into_owned());
+        ContentType {
+            mimetype: own(self.mimetype),
+            params: self
+                .params
+                .into_iter()
+                .map(|(k, v)| (own(k), own(v)))
+                .collect(),
         }
     }
 }
@@ -158,10 +179,17 @@ pub(crate) fn leaves<'a>(
     out
 }
 
-fn content_type(headers: &[Field<'_>], in_digest: bool, problems: &mut Vec<String>) -> ContentType {
+fn content_type<'a>(
+    headers: &[Field<'a>],
+    in_digest: bool,
+    problems: &mut Vec<String>,
+) -> ContentType<'a> {
     match header::first(headers, "Content-Type") {
         Some(h) => {
-            let ctype = parse_content_type(&header::unfolded(h, problems));
+            let ctype = match header::unfolded(h, problems) {
+                Cow::Borrowed(value) => parse_content_type(value),
+                Cow::Owned(value) => parse_content_type(&value).into_owned(),
+            };
             if ctype.mimetype.is_empty() {
                 ContentType::default()
             } else {
@@ -169,7 +197,7 @@ fn content_type(headers: &[Field<'_>], in_digest: bool, problems: &mut Vec<Strin
             }
         }
         None if in_digest => ContentType {
-            mimetype: "message/rfc822".to_owned(),
+            mimetype: Cow::Borrowed("message/rfc822"),
             params: Vec::new(),
         },
         None => ContentType::default(),
@@ -182,15 +210,15 @@ fn content_type(headers: &[Field<'_>], in_digest: bool, problems: &mut Vec<Strin
 /// on the shared samples). The same answer: a property test compares the two.
 ///
 /// The pieces between the semicolons outside quotes are read as they are found.
-fn parse_content_type(value: &str) -> ContentType {
+fn parse_content_type<'s>(value: &'s str) -> ContentType<'s> {
     if value.contains(['\\', '*']) {
         return ContentType::from_mailparse(mailparse::parse_content_type(value));
     }
     let mut ctype = ContentType {
-        mimetype: String::new(),
+        mimetype: Cow::Borrowed(""),
         params: Vec::new(),
     };
-    let mut piece = |text: &str, first: bool| {
+    let mut piece = |text: &'s str, first: bool| {
         if first {
             ctype.mimetype = lowercase(text.trim());
             return;
@@ -204,7 +232,7 @@ fn parse_content_type(value: &str) -> ContentType {
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
             .unwrap_or(v);
-        ctype.params.push((lowercase(key.trim()), v.to_owned()));
+        ctype.params.push((lowercase(key.trim()), Cow::Borrowed(v)));
     };
     let (mut start, mut quoted) = (0, false);
     for (i, b) in value.bytes().enumerate() {
@@ -222,16 +250,19 @@ fn parse_content_type(value: &str) -> ContentType {
 }
 
 /// `str::to_lowercase`, by bytes when the text is ASCII, as types and parameter names are:
-/// the same string, without a look at each character for the cases of Unicode.
-fn lowercase(s: &str) -> String {
-    if s.is_ascii() {
-        s.to_ascii_lowercase()
+/// the same string, without a look at each character for the cases of Unicode. Borrowed when
+/// it is lower case already.
+fn lowercase(s: &str) -> Cow<'_, str> {
+    if !s.is_ascii() {
+        Cow::Owned(s.to_lowercase())
+    } else if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
     } else {
-        s.to_lowercase()
+        Cow::Borrowed(s)
     }
 }
 
-fn leaf<'a>(part: Pending<'a>, ctype: ContentType, problems: &mut Vec<String>) -> Leaf<'a> {
+fn leaf<'a>(part: Pending<'a>, ctype: ContentType<'a>, problems: &mut Vec<String>) -> Leaf<'a> {
     let disposition = header::first(&part.headers, "Content-Disposition")
         .map(|h| mailparse::parse_content_disposition(&header::unfolded(h, problems)))
         .unwrap_or_default();
@@ -330,10 +361,10 @@ mod tests {
             let theirs = mailparse::parse_content_type(&value);
             // A name given twice: the last value, as the map keeps it.
             let params: std::collections::BTreeMap<String, String> =
-                ours.params.iter().cloned().collect();
+                ours.params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
             proptest::prop_assert_eq!(
-                (&ours.mimetype, ours.param("charset").unwrap_or("us-ascii"), &params),
-                (&theirs.mimetype, theirs.charset.as_str(), &theirs.params),
+                (&*ours.mimetype, ours.param("charset").unwrap_or("us-ascii"), &params),
+                (theirs.mimetype.as_str(), theirs.charset.as_str(), &theirs.params),
                 "{:?}", value
             );
             for (k, v) in &theirs.params {
