@@ -47,27 +47,43 @@ pub(crate) struct Dates<'a> {
 impl Iterator for Dates<'_> {
     type Item = Found;
 
+    /// A date starts only at an ASCII letter or digit that no ASCII letter or digit comes
+    /// just before: the bytes are passed over a run at a time, other bytes (non-ASCII ones
+    /// among them) and the rest of each run of letters and digits.
     fn next(&mut self) -> Option<Found> {
         let (line, context) = (self.line, self.context);
         let bytes = line.as_bytes();
-        while self.at < bytes.len() {
-            let i = self.at;
-            let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-            let hit = if boundary && bytes[i].is_ascii_digit() {
-                numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
-            } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
-                month_name_day(line, i)
-            } else {
-                None
-            };
-            match hit {
-                Some(found) => {
+        let mut i = self.at;
+        // Whether the byte before `i` is an ASCII letter or digit.
+        let mut after_alnum = i > 0 && bytes[i - 1].is_ascii_alphanumeric();
+        while let Some(&b) = bytes.get(i) {
+            if !b.is_ascii_alphanumeric() {
+                after_alnum = false;
+                i += 1;
+                continue;
+            }
+            if !after_alnum {
+                let hit = if b.is_ascii_digit() {
+                    numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
+                } else if matches!(
+                    b | 0x20,
+                    b'j' | b'f' | b'm' | b'a' | b's' | b'o' | b'n' | b'd'
+                ) {
+                    // (Every English month starts with one of these letters.)
+                    month_name_day(line, i)
+                } else {
+                    None
+                };
+                if let Some(found) = hit {
                     self.at = found.end;
                     return Some(found);
                 }
-                None => self.at += 1,
             }
+            // The rest of the run is not at a boundary.
+            after_alnum = true;
+            i += 1;
         }
+        self.at = bytes.len();
         None
     }
 }
@@ -291,6 +307,50 @@ mod tests {
             return None;
         }
         Some((line[i..i + run].parse().ok()?, run))
+    }
+
+    /// [`Dates::next`] as first written (each byte asked in turn): the reference.
+    fn find_dates_bytewise(line: &str, context: Option<NaiveDate>) -> Vec<Found> {
+        let bytes = line.as_bytes();
+        let mut out = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let i = at;
+            let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+            let hit = if boundary && bytes[i].is_ascii_digit() {
+                numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
+            } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
+                month_name_day(line, i)
+            } else {
+                None
+            };
+            match hit {
+                Some(found) => {
+                    at = found.end;
+                    out.push(found);
+                }
+                None => at += 1,
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Dates are found by runs of bytes as byte by byte, in every form and around them.
+        #[test]
+        fn dates_as_found_byte_by_byte(
+            line in proptest::string::string_regex(
+                "([0-9]{1,5}|[.\\-/,]|[ \u{a0}\t]|мая|марта|Май|[A-Za-z]{1,3}|\
+                 March|may|Sept\\.|JUNE|а|Ё|é|x|2026|\\. ){0,14}"
+            ).unwrap(),
+            year in 2024i32..2028,
+        ) {
+            let context = NaiveDate::from_ymd_opt(year, 3, 1);
+            let found: Vec<Found> = find_dates(&line, context).collect();
+            proptest::prop_assert_eq!(&found, &find_dates_bytewise(&line, context), "{:?}", line);
+            let found: Vec<Found> = find_dates(&line, None).collect();
+            proptest::prop_assert_eq!(found, find_dates_bytewise(&line, None), "{:?}", line);
+        }
     }
 
     proptest::proptest! {
