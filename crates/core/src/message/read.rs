@@ -226,6 +226,9 @@ struct Index<T: 'static> {
     /// One bit for each key of two bytes, set for the keys of the entries: most words of a
     /// line start with none of them, and are passed over by one look at a bit.
     bits: Box<[u64; 1024]>,
+    /// For each word of `bits`, how many bits are set in the words before it: a key's place
+    /// in `keys` is this and the bits set before its own in its word.
+    ranks: Box<[u16; 1024]>,
 }
 
 impl<T: Copy> Index<T> {
@@ -246,21 +249,31 @@ impl<T: Copy> Index<T> {
             }
         }
         keys.push(([0xff; 2], entries.len()));
+        let mut ranks = Box::new([0u16; 1024]);
+        let mut set = 0u16;
+        for (rank, word) in ranks.iter_mut().zip(bits.iter()) {
+            *rank = set;
+            set += word.count_ones() as u16;
+        }
         Index {
             entries,
             keys,
             bits,
+            ranks,
         }
     }
 
     /// The entries whose first two bytes are `key`.
     fn starting(&self, key: [u8; 2]) -> &[([u8; 2], &'static str, T)] {
         let k = usize::from(u16::from_be_bytes(key));
-        if self.bits[k / 64] & (1 << (k % 64)) == 0 {
+        let word = self.bits[k / 64];
+        let bit = 1u64 << (k % 64);
+        if word & bit == 0 {
             return &[];
         }
-        // The bit is set: the key is one of `keys` (not the end mark after them).
-        let i = self.keys[..self.keys.len() - 1].partition_point(|e| e.0 < key);
+        // The bit is set: the key is one of `keys` (not the end mark after them), the one
+        // with as many keys before it as bits are set before its own.
+        let i = usize::from(self.ranks[k / 64]) + (word & (bit - 1)).count_ones() as usize;
         &self.entries[self.keys[i].1..self.keys[i + 1].1]
     }
 }

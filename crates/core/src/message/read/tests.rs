@@ -312,3 +312,40 @@ proptest::proptest! {
         );
     }
 }
+
+/// [`Index::starting`] as first written (the key searched for among the keys): the reference.
+fn starting_searched<T: Copy>(index: &Index<T>, key: [u8; 2]) -> &[([u8; 2], &'static str, T)] {
+    let k = usize::from(u16::from_be_bytes(key));
+    if index.bits[k / 64] & (1 << (k % 64)) == 0 {
+        return &[];
+    }
+    let i = index.keys[..index.keys.len() - 1].partition_point(|e| e.0 < key);
+    &index.entries[index.keys[i].1..index.keys[i + 1].1]
+}
+
+#[test]
+fn index_finds_each_key_by_its_rank_as_by_a_search() {
+    let words = word_index();
+    let labels = label_index();
+    let mut keys: Vec<[u8; 2]> = (0..=u16::MAX).map(u16::to_be_bytes).collect();
+    keys.extend(words.entries.iter().map(|e| e.0));
+    for key in keys {
+        let (a, b) = (words.starting(key), starting_searched(words, key));
+        assert_eq!(a.len(), b.len(), "{key:?}");
+        assert!(
+            a.iter()
+                .zip(b)
+                .all(|(x, y)| x.0 == y.0 && x.1 == y.1 && x.2 == y.2)
+        );
+        let (a, b) = (labels.starting(key), starting_searched(labels, key));
+        assert_eq!(a.len(), b.len(), "{key:?}");
+        assert!(
+            a.iter()
+                .zip(b)
+                .all(|(x, y)| x.0 == y.0 && x.1 == y.1 && x.2 == y.2)
+        );
+        // Every entry under a key starts with it, and none is left out.
+        let all = words.entries.iter().filter(|e| e.0 == key).count();
+        assert_eq!(words.starting(key).len(), all, "{key:?}");
+    }
+}
