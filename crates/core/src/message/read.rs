@@ -1153,7 +1153,7 @@ fn first_number(text: &str) -> Option<u32> {
 /// Whether a line holds nothing but moves, move numbers and results.
 fn is_move_line(text: &str) -> bool {
     // Talk fails at its first word, before the record's tokens are looked for.
-    text.split_whitespace()
+    blank_split(text)
         .all(|t| token_is_movetext(t) || t.starts_with(['{', '(', '$']) || t.ends_with(['}', ')']))
         && if has_brackets(text) {
             !record_tokens(text).0.is_empty()
@@ -1210,7 +1210,7 @@ fn has_brackets(text: &str) -> bool {
 /// The move tokens of a text without brackets.
 fn plain_tokens(plain: &str) -> PlainTokens<'_> {
     PlainTokens {
-        words: plain.split_whitespace(),
+        words: blank_split(plain),
     }
 }
 
@@ -1219,7 +1219,7 @@ fn plain_tokens(plain: &str) -> PlainTokens<'_> {
 /// en-passant marks and signs alone left out. Each word is told by its first byte before it
 /// is compared with any of these.
 struct PlainTokens<'a> {
-    words: std::str::SplitWhitespace<'a>,
+    words: BlankSplit<'a>,
 }
 
 impl<'a> Iterator for PlainTokens<'a> {
@@ -1260,6 +1260,91 @@ impl<'a> Iterator for PlainTokens<'a> {
             }
         }
         None
+    }
+}
+
+/// `text.split_whitespace()`, told by bytes: an ASCII byte is a blank or not by a look at a
+/// table, and so is a byte that starts no blank; only the bytes that may start a blank of
+/// Unicode's (`C2`, `E1` to `E3`) are decoded as characters.
+fn blank_split(text: &str) -> BlankSplit<'_> {
+    BlankSplit { text, at: 0 }
+}
+
+/// [`blank_split`].
+struct BlankSplit<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+/// What a byte is to [`BlankSplit`].
+const WORD: u8 = 0;
+const ASCII_BLANK: u8 = 1;
+const MAY_START_BLANK: u8 = 2;
+
+/// [`BlankSplit`]'s class of each byte.
+static BLANK_CLASS: [u8; 256] = {
+    let mut table = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'\t'..=b'\r' | b' ' => ASCII_BLANK,
+            0xc2 | 0xe1..=0xe3 => MAY_START_BLANK,
+            _ => WORD,
+        };
+        b += 1;
+    }
+    table
+};
+
+impl<'a> BlankSplit<'a> {
+    /// The length of the blank that starts at `at` (a byte of class [`MAY_START_BLANK`]),
+    /// or 0 when the character there is not a blank.
+    fn blank_len(&self, at: usize) -> usize {
+        match self.text[at..].chars().next() {
+            Some(c) if c.is_whitespace() => c.len_utf8(),
+            _ => 0,
+        }
+    }
+}
+
+impl<'a> Iterator for BlankSplit<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        let mut at = self.at;
+        // The blanks before the word.
+        loop {
+            let Some(&b) = bytes.get(at) else {
+                self.at = at;
+                return None;
+            };
+            match BLANK_CLASS[usize::from(b)] {
+                ASCII_BLANK => at += 1,
+                MAY_START_BLANK => match self.blank_len(at) {
+                    0 => break,
+                    n => at += n,
+                },
+                _ => break,
+            }
+        }
+        let start = at;
+        // The word: up to a blank or the end. A character that starts with a byte of class
+        // [`MAY_START_BLANK`] and is not a blank is passed over whole.
+        while let Some(&b) = bytes.get(at) {
+            match BLANK_CLASS[usize::from(b)] {
+                WORD => at += 1,
+                ASCII_BLANK => break,
+                _ => {
+                    if self.blank_len(at) > 0 {
+                        break;
+                    }
+                    at += if b < 0xe0 { 2 } else { 3 };
+                }
+            }
+        }
+        self.at = at;
+        Some(&self.text[start..at])
     }
 }
 

@@ -349,3 +349,24 @@ fn index_finds_each_key_by_its_rank_as_by_a_search() {
         assert_eq!(words.starting(key).len(), all, "{key:?}");
     }
 }
+
+proptest::proptest! {
+    /// The words split at blanks by bytes are `str::split_whitespace`'s, with blanks of
+    /// every kind (ASCII's, Unicode's, and the characters whose first byte one of Unicode's
+    /// blanks starts with) between and inside them.
+    #[test]
+    fn blank_split_as_split_whitespace(
+        text in proptest::string::string_regex(
+            "([a-h1-8.]|Кр|ё|½|…|—|\u{1c}|\u{1f}|\u{85}|\u{a0}|\u{a9}|\u{1680}|\u{1681}|\
+             \u{2000}|\u{200a}|\u{200b}|\u{2028}|\u{202f}|\u{205f}|\u{3000}|\u{3001}|\
+             \u{feff}| |\t|\n|\r|\u{b}|\u{c}){0,16}"
+        ).unwrap(),
+    ) {
+        proptest::prop_assert_eq!(
+            blank_split(&text).collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>(),
+            "{:?}",
+            text
+        );
+    }
+}
