@@ -229,6 +229,24 @@ struct Index<T: 'static> {
     /// For each word of `bits`, how many bits are set in the words before it: a key's place
     /// in `keys` is this and the bits set before its own in its word.
     ranks: Box<[u16; 1024]>,
+    /// For each entry, its first four bytes (fewer for a shorter one) as [`head`] reads
+    /// them, and the mask of those bytes: a text that does not hold these bytes at a place
+    /// does not start with the entry there, and needs no comparison byte by byte.
+    heads: Vec<(u32, u32)>,
+}
+
+/// The first four bytes of `bytes` as one number, zeros for those it does not have.
+fn head(bytes: &[u8]) -> u32 {
+    match bytes {
+        [a, b, c, d, ..] => u32::from_le_bytes([*a, *b, *c, *d]),
+        _ => {
+            let mut four = [0u8; 4];
+            for (to, from) in four.iter_mut().zip(bytes) {
+                *to = *from;
+            }
+            u32::from_le_bytes(four)
+        }
+    }
 }
 
 impl<T: Copy> Index<T> {
@@ -255,26 +273,40 @@ impl<T: Copy> Index<T> {
             *rank = set;
             set += word.count_ones() as u16;
         }
+        let heads = entries
+            .iter()
+            .map(|(_, word, _)| {
+                let n = word.len().min(4);
+                let mask = if n == 4 { u32::MAX } else { (1 << (8 * n)) - 1 };
+                (head(word.as_bytes()), mask)
+            })
+            .collect();
         Index {
             entries,
             keys,
             bits,
             ranks,
+            heads,
         }
     }
 
     /// The entries whose first two bytes are `key`.
     fn starting(&self, key: [u8; 2]) -> &[([u8; 2], &'static str, T)] {
+        &self.entries[self.starting_at(key)]
+    }
+
+    /// Where in `entries` (and `heads`) those whose first two bytes are `key` stand.
+    fn starting_at(&self, key: [u8; 2]) -> std::ops::Range<usize> {
         let k = usize::from(u16::from_be_bytes(key));
         let word = self.bits[k / 64];
         let bit = 1u64 << (k % 64);
         if word & bit == 0 {
-            return &[];
+            return 0..0;
         }
         // The bit is set: the key is one of `keys` (not the end mark after them), the one
         // with as many keys before it as bits are set before its own.
         let i = usize::from(self.ranks[k / 64]) + (word & (bit - 1)).count_ones() as usize;
-        &self.entries[self.keys[i].1..self.keys[i + 1].1]
+        self.keys[i].1..self.keys[i + 1].1
     }
 }
 
@@ -452,37 +484,70 @@ impl<'a> Line<'a> {
             let folded: &str = &self.folded;
             let bytes = folded.as_bytes();
             let mut hits = Vec::new();
-            let mut prev_letter = false;
-            let mut at = 0;
             // Byte by byte, not char by char: ASCII and Cyrillic (lead bytes D0 to D3, all
-            // letters to `is_letter`) are told by their first byte.
-            while at < bytes.len() {
-                let (letter, len) = match bytes[at] {
-                    b if b.is_ascii() => (b.is_ascii_alphabetic(), 1),
-                    0xd0..=0xd3 => (true, 2),
+            // letters to `is_letter`) are told by their first byte. What is not a letter is
+            // passed over, then each word: looked up at its start, then passed over whole.
+            let mut at = 0;
+            while let Some(&b) = bytes.get(at) {
+                let len = match b {
+                    b'a'..=b'z' | b'A'..=b'Z' => 1,
+                    0..=0x7f => {
+                        at += 1;
+                        continue;
+                    }
+                    0xd0..=0xd3 => 2,
                     _ => {
                         let c = folded[at..]
                             .chars()
                             .next()
                             .expect("a character starts here");
-                        (is_letter(c), c.len_utf8())
+                        if !is_letter(c) {
+                            at += c.len_utf8();
+                            continue;
+                        }
+                        c.len_utf8()
                     }
                 };
-                if letter && !prev_letter {
-                    let Some(key) = first_two(&folded[at..]) else {
-                        break;
-                    };
-                    for &(_, word, (list, stem)) in index.starting(key) {
+                // A word starts here.
+                let rest = &bytes[at..];
+                let Some(key) = first_two(&folded[at..]) else {
+                    break;
+                };
+                let found = index.starting_at(key);
+                if !found.is_empty() {
+                    let first_four = head(rest);
+                    for i in found {
+                        let (four, mask) = index.heads[i];
+                        if first_four & mask != four {
+                            continue;
+                        }
+                        let (_, word, (list, stem)) = index.entries[i];
                         let end = at + word.len();
-                        if bytes[at..].starts_with(word.as_bytes())
-                            && (stem || ends_word(&folded[end..]))
+                        if rest.starts_with(word.as_bytes()) && (stem || ends_word(&folded[end..]))
                         {
                             hits.push(Hit { list, at, end });
                         }
                     }
                 }
-                prev_letter = letter;
+                // The rest of the word.
                 at += len;
+                while let Some(&b) = bytes.get(at) {
+                    match b {
+                        b'a'..=b'z' | b'A'..=b'Z' => at += 1,
+                        0..=0x7f => break,
+                        0xd0..=0xd3 => at += 2,
+                        _ => {
+                            let c = folded[at..]
+                                .chars()
+                                .next()
+                                .expect("a character starts here");
+                            if !is_letter(c) {
+                                break;
+                            }
+                            at += c.len_utf8();
+                        }
+                    }
+                }
             }
             hits
         })

@@ -370,3 +370,90 @@ proptest::proptest! {
         );
     }
 }
+
+/// [`Line::hits`] as first written (character by character, each word start looked up and
+/// compared with each entry under its key): the reference.
+fn hits_char_by_char(folded: &str) -> Vec<(Words, usize, usize)> {
+    let index = word_index();
+    let bytes = folded.as_bytes();
+    let mut hits = Vec::new();
+    let mut prev_letter = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        let (letter, len) = match bytes[at] {
+            b if b.is_ascii() => (b.is_ascii_alphabetic(), 1),
+            0xd0..=0xd3 => (true, 2),
+            _ => {
+                let c = folded[at..]
+                    .chars()
+                    .next()
+                    .expect("a character starts here");
+                (is_letter(c), c.len_utf8())
+            }
+        };
+        if letter && !prev_letter {
+            let Some(key) = first_two(&folded[at..]) else {
+                break;
+            };
+            for &(_, word, (list, _)) in starting_searched(index, key) {
+                let stem = WORDS.iter().any(|&(l, _, stem)| l == list && stem);
+                let end = at + word.len();
+                if bytes[at..].starts_with(word.as_bytes()) && (stem || ends_word(&folded[end..])) {
+                    hits.push((list, at, end));
+                }
+            }
+        }
+        prev_letter = letter;
+        at += len;
+    }
+    hits
+}
+
+/// Every word and label ccmail looks for, as pieces of generated text.
+fn all_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = WORDS
+        .iter()
+        .flat_map(|&(_, w, _)| w.iter().copied())
+        .collect();
+    words.extend(LABELS.iter().flat_map(|&(_, w)| w.iter().copied()));
+    words
+}
+
+proptest::proptest! {
+    /// The words found in a line are those the search character by character finds: in
+    /// texts of the words themselves, their pieces and what may stand around them.
+    #[test]
+    fn hits_as_found_char_by_char(
+        pieces in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(all_words()).prop_map(str::to_owned),
+                proptest::sample::select(all_words())
+                    .prop_flat_map(|w| {
+                        let n = w.chars().count();
+                        (proptest::strategy::Just(w), 0..=n)
+                    })
+                    .prop_map(|(w, n)| w.chars().take(n).collect::<String>()),
+                proptest::string::string_regex(
+                    "[ a-zа-яёé.:,\\-0-9\u{a0}\u{2003}ßǅꙁ]{0,4}"
+                ).unwrap(),
+            ],
+            0..8,
+        ),
+    ) {
+        let text: String = pieces.concat();
+        let line = Line::new(&text);
+        let hits: Vec<_> = line.hits().iter().map(|h| (h.list, h.at, h.end)).collect();
+        proptest::prop_assert_eq!(hits, hits_char_by_char(line.folded()), "{:?}", text);
+    }
+}
+
+#[test]
+fn heads_read_the_first_four_bytes() {
+    assert_eq!(head(b""), 0);
+    assert_eq!(head(b"a"), u32::from(b'a'));
+    assert_eq!(head(b"abcdef"), u32::from_le_bytes(*b"abcd"));
+    assert_eq!(
+        head("ход".as_bytes()),
+        u32::from_le_bytes([0xd1, 0x85, 0xd0, 0xbe])
+    );
+}
