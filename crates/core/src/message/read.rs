@@ -389,8 +389,8 @@ fn fold(text: &str) -> String {
     // lowered at the end, all at once.
     let mut run = 0;
     let mut at = 0;
-    while let Some(skip) = bytes[at..].iter().position(|b| !b.is_ascii()) {
-        at += skip;
+    while let Some(next) = non_ascii(bytes, at) {
+        at = next;
         // Small Russian letters (most of a Russian text) are passed over by their two bytes.
         while let (0xd0, Some(0xb0..=0xbf)) | (0xd1, Some(0x80..=0x8f)) =
             (bytes[at], bytes.get(at + 1))
@@ -415,6 +415,29 @@ fn fold(text: &str) -> String {
     out.push_str(&text[run..]);
     out.make_ascii_lowercase();
     out
+}
+
+/// Where the first byte of `bytes` at `from` or after it that is not ASCII stands: eight
+/// bytes are looked at together, by their high bits, and then what is left one by one.
+fn non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let rest = bytes.get(from..)?;
+    let mut eights = rest.chunks_exact(8);
+    let mut at = from;
+    for eight in eights.by_ref() {
+        let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        let high = word & HIGH;
+        if high != 0 {
+            // The lowest high bit set is that of the first such byte (little-endian).
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    eights
+        .remainder()
+        .iter()
+        .position(|b| !b.is_ascii())
+        .map(|i| at + i)
 }
 
 impl<'a> Line<'a> {

@@ -457,3 +457,20 @@ fn heads_read_the_first_four_bytes() {
         u32::from_le_bytes([0xd1, 0x85, 0xd0, 0xbe])
     );
 }
+
+proptest::proptest! {
+    /// The first byte that is not ASCII is found eight at a time where a search byte by
+    /// byte finds it, from any place.
+    #[test]
+    fn non_ascii_found_as_byte_by_byte(
+        text in proptest::string::string_regex("(a|b c|\\.|Кр|ё|é|½|…|\u{10348}|\\r\\n){0,24}").unwrap(),
+        from in 0usize..40,
+    ) {
+        let bytes = text.as_bytes();
+        let want = bytes
+            .get(from..)
+            .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
+            .map(|i| from + i);
+        proptest::prop_assert_eq!(non_ascii(bytes, from), want, "{:?} {}", text, from);
+    }
+}
