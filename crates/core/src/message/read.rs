@@ -363,6 +363,9 @@ struct Line<'a> {
     text: &'a str,
     folded: std::borrow::Cow<'a, str>,
     hits: std::cell::OnceCell<Vec<Hit>>,
+    /// A vector to keep the hits in, if one is handed on from a line before (emptied
+    /// first): the lines of a text share one allocation.
+    spare: std::cell::Cell<Vec<Hit>>,
 }
 
 /// `c` folded for matching, if it folds to a character of the same UTF-8 length.
@@ -447,6 +450,7 @@ impl<'a> Line<'a> {
             text,
             folded: std::borrow::Cow::Owned(fold(text)),
             hits: std::cell::OnceCell::new(),
+            spare: std::cell::Cell::new(Vec::new()),
         }
     }
 
@@ -457,6 +461,7 @@ impl<'a> Line<'a> {
             text,
             folded: std::borrow::Cow::Borrowed(folded),
             hits: std::cell::OnceCell::new(),
+            spare: std::cell::Cell::new(Vec::new()),
         }
     }
 
@@ -506,7 +511,8 @@ impl<'a> Line<'a> {
             let index = word_index();
             let folded: &str = &self.folded;
             let bytes = folded.as_bytes();
-            let mut hits = Vec::new();
+            let mut hits = self.spare.take();
+            hits.clear();
             // Byte by byte, not char by char: ASCII and Cyrillic (lead bytes D0 to D3, all
             // letters to `is_letter`) are told by their first byte. What is not a letter is
             // passed over, then each word: looked up at its start, then passed over whole.
@@ -601,9 +607,13 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut reader = Reader::new(envelope);
     // The text is folded once, whole; each line's fold is the same stretch of it.
     let folded = fold(text);
-    let own = own_text(text, &folded);
-    for line in &own {
+    let mut own = own_text(text, &folded);
+    // Each line's vector of hits, once it is done with, is handed on to the next.
+    let mut spare = Vec::new();
+    for line in &mut own {
+        line.spare.set(spare);
         reader.line(line);
+        spare = line.hits.take().unwrap_or_else(|| line.spare.take());
     }
     reader.signature(&own, envelope);
     // A PGN part (Scid, cmail): its tags fill in the header; its moves count only when the

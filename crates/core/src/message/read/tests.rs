@@ -474,3 +474,15 @@ proptest::proptest! {
         proptest::prop_assert_eq!(non_ascii(bytes, from), want, "{:?} {}", text, from);
     }
 }
+
+#[test]
+fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
+    let before = Line::new("Итого дней: белые 32, черные 25");
+    let line = Line::new("Ваш ход 15... 2635 отправлен: 18.03.2026");
+    let fresh: Vec<_> = line.hits().iter().map(|h| (h.list, h.at, h.end)).collect();
+    let line = Line::new("Ваш ход 15... 2635 отправлен: 18.03.2026");
+    line.spare.set(before.hits().to_vec());
+    let handed: Vec<_> = line.hits().iter().map(|h| (h.list, h.at, h.end)).collect();
+    assert_eq!(handed, fresh);
+    assert!(!fresh.is_empty());
+}
