@@ -1004,6 +1004,8 @@ impl Reader {
     }
 
     fn record_text(&mut self, text: &str) {
+        // One allocation for the blank and the text, not one for each.
+        self.record.reserve(1 + text.len());
         self.record.push(' ');
         self.record.push_str(text);
     }
