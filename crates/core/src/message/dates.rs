@@ -58,8 +58,13 @@ impl Iterator for Dates<'_> {
         let mut after_alnum = i > 0 && bytes[i - 1].is_ascii_alphanumeric();
         while let Some(&b) = bytes.get(i) {
             if !b.is_ascii_alphanumeric() {
+                // The run of other bytes, passed over by a look at a table for each.
+                let run = bytes[i..].iter().position(|&b| ALNUM[usize::from(b)]);
                 after_alnum = false;
-                i += 1;
+                match run {
+                    Some(run) => i += run,
+                    None => break,
+                }
                 continue;
             }
             if !after_alnum {
@@ -87,6 +92,17 @@ impl Iterator for Dates<'_> {
         None
     }
 }
+
+/// Whether each byte is an ASCII letter or digit.
+static ALNUM: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    table
+};
 
 /// Reads a run of ASCII digits at `i`: its value and length.
 fn digits(line: &str, i: usize) -> Option<(u32, usize)> {
