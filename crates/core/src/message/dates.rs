@@ -357,7 +357,9 @@ mod tests {
         fn dates_as_found_byte_by_byte(
             line in proptest::string::string_regex(
                 "([0-9]{1,5}|[.\\-/,]|[ \u{a0}\t]|мая|марта|Май|[A-Za-z]{1,3}|\
-                 March|may|Sept\\.|JUNE|а|Ё|é|x|2026|\\. ){0,14}"
+                 March|may|Sept\\.|JUNE|а|Ё|é|x|2026|\\. |\
+                 [0-3]?[0-9][./][01][0-9]([./](20)?2[0-9])?|20[0-9]{2}[.\\-/][01][0-9][.\\-/][0-3][0-9]|\
+                 [0-9]{1,2} (марта|мая|March|dec\\.)( 2026)?|(March|Sept\\.|may) [0-9]{1,2},? 2026){0,14}"
             ).unwrap(),
             year in 2024i32..2028,
         ) {
