@@ -817,7 +817,12 @@ fn parse_algebraic(core: &str) -> Option<Pattern> {
         Some((role, len)) => (Some(role), &bytes[len..]),
         None => (None, bytes),
     };
-    // A Russian promotion letter at the end: two bytes.
+    // A Russian promotion letter at the end: two bytes. Capture signs are no part of the
+    // move's squares wherever they stand, after that letter too (`a1к:`).
+    let rest = match rest.iter().rposition(|&b| b != b'x' && b != b':') {
+        Some(last) => &rest[..=last],
+        None => &rest[..0],
+    };
     let (tail, rest) = match rest {
         [body @ .., lead, next] if *lead >= 0x80 => {
             (Some(russian_promotion_piece(*lead, *next)?), body)
