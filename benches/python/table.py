@@ -95,7 +95,9 @@ def main():
             f"{r[k + 'ccmail_ms']} ms"
             + (f" ({r[k + 'served_mb']} MB fetched)" if k + "served_mb" in r else ""),
             f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×",
-            "≤ 1.5× the bare fetch",
+            # Issue 9 sets the target on the 5,000-message mailbox; the smaller one is our own
+            # stricter check (its fixed costs weigh more against a shorter fetch).
+            "≤ 1.5× the bare fetch" + ("" if size >= 5000 else " (our own check; the issue's is on 5,000)"),
             ratio <= 1.5,
         )
     if len(sizes) >= 2 and all(f"sync{s}_rss_mb" in r for s in sizes):
