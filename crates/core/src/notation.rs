@@ -735,11 +735,35 @@ fn quick_pattern(text: &[u8]) -> Option<Pattern> {
         [f, r] if file(f) && digit(r) => (Some(f), Some(r)),
         _ => return None,
     };
+    coords(
+        role,
+        from_file.map(|f| File::new(u32::from(f - b'a'))),
+        from_rank.map(|r| Rank::new(u32::from(r - b'1'))),
+        hyphen,
+        Square::from_coords(
+            File::new(u32::from(to_file - b'a')),
+            Rank::new(u32::from(to_rank - b'1')),
+        ),
+        None,
+    )
+}
+
+/// The pattern of a move whose parts are read: `None` when a hyphen stands without both
+/// from-coordinates (long algebraic writes both). In SAN a move with no piece letter is a
+/// pawn's; in long algebraic and UCI it may be any.
+#[inline]
+fn coords(
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    hyphen: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Pattern> {
     let coordinate = from_file.is_some() && from_rank.is_some();
     if hyphen && !coordinate {
         return None;
     }
-    // In SAN a move with no piece letter is a pawn's; in long algebraic and UCI it may be any.
     let role = match role {
         Some(r) => Some(r),
         None if coordinate => None,
@@ -747,13 +771,10 @@ fn quick_pattern(text: &[u8]) -> Option<Pattern> {
     };
     Some(Pattern::Coords {
         role,
-        from_file: from_file.map(|f| File::new(u32::from(f - b'a'))),
-        from_rank: from_rank.map(|r| Rank::new(u32::from(r - b'1'))),
-        to: Square::from_coords(
-            File::new(u32::from(to_file - b'a')),
-            Rank::new(u32::from(to_rank - b'1')),
-        ),
-        promotion: None,
+        from_file,
+        from_rank,
+        to,
+        promotion,
     })
 }
 
@@ -889,23 +910,14 @@ fn parse_algebraic(core: &str) -> Option<Pattern> {
             return None;
         }
     }
-    let coordinate = from_file.is_some() && from_rank.is_some();
-    if hyphen == 1 && !coordinate {
-        return None;
-    }
-    // In SAN a move with no piece letter is a pawn's; in long algebraic and UCI it may be any.
-    let role = match role {
-        Some(r) => Some(r),
-        None if coordinate => None,
-        None => Some(Role::Pawn),
-    };
-    Some(Pattern::Coords {
+    coords(
         role,
         from_file,
         from_rank,
-        to: Square::from_coords(to_file, to_rank),
+        hyphen == 1,
+        Square::from_coords(to_file, to_rank),
         promotion,
-    })
+    )
 }
 
 /// The legal moves that could fit `pattern`: only those to its square, of its piece.

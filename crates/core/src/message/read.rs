@@ -333,6 +333,13 @@ fn is_letter(c: char) -> bool {
         || (!c.is_ascii() && c.is_alphabetic())
 }
 
+/// The character at byte `at` of `text`, whose first byte is neither ASCII nor Cyrillic
+/// (seldom met): whether it is a letter, and its length in bytes.
+fn other_char(text: &str, at: usize) -> (bool, usize) {
+    let c = text[at..].chars().next().expect("a character starts here");
+    (is_letter(c), c.len_utf8())
+}
+
 /// The first two bytes of `s`, if it has two.
 fn first_two(s: &str) -> Option<[u8; 2]> {
     match s.as_bytes() {
@@ -526,15 +533,12 @@ impl<'a> Line<'a> {
                     }
                     0xd0..=0xd3 => 2,
                     _ => {
-                        let c = folded[at..]
-                            .chars()
-                            .next()
-                            .expect("a character starts here");
-                        if !is_letter(c) {
-                            at += c.len_utf8();
+                        let (letter, len) = other_char(folded, at);
+                        if !letter {
+                            at += len;
                             continue;
                         }
-                        c.len_utf8()
+                        len
                     }
                 };
                 // A word starts here.
@@ -566,14 +570,11 @@ impl<'a> Line<'a> {
                         0..=0x7f => break,
                         0xd0..=0xd3 => at += 2,
                         _ => {
-                            let c = folded[at..]
-                                .chars()
-                                .next()
-                                .expect("a character starts here");
-                            if !is_letter(c) {
+                            let (letter, len) = other_char(folded, at);
+                            if !letter {
                                 break;
                             }
-                            at += c.len_utf8();
+                            at += len;
                         }
                     }
                 }
