@@ -113,12 +113,31 @@ fn own_fixtures_give_their_expected_values() {
     assert!(check_folder(&common::fixtures()) >= 20);
 }
 
+/// The letters of a game that are not moves (RULES.md, "What a message is"): the shared
+/// examples, one of each kind.
+#[test]
+fn shared_kind_samples_give_their_kind() {
+    if let Some(dir) = common::shared_samples() {
+        let kinds = dir.parent().unwrap().join("samples-kinds");
+        assert!(check_folder(&kinds) >= 8);
+    }
+}
+
+/// Our own letters of every kind, in both languages, in the styles of the common mail clients
+/// and chess programs: each is read as its kind, and none of them is a faulty move.
+#[test]
+fn own_kind_fixtures_give_their_kind() {
+    let dir = common::fixtures().parent().unwrap().join("kinds");
+    assert!(check_folder(&dir) >= 30);
+}
+
 #[test]
 fn every_field_of_the_contract_is_printed() {
     let got = parse_json(
         &common::fixtures().join(common::emls(&common::fixtures())[0].file_name().unwrap()),
     );
     for key in [
+        "kind",
         "from",
         "subject",
         "date_header",

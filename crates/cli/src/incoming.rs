@@ -52,6 +52,7 @@ pub fn read_decoded(decoded: Decoded) -> Incoming {
         from: decoded.from.as_ref().map(|a| a.email.clone()),
         subject: decoded.subject.clone(),
         date: decoded.date,
+        replies: !decoded.in_reply_to.is_empty() || !decoded.references.is_empty(),
     };
     let message = message::read(&decoded.text, &decoded.pgn, &envelope);
     Incoming {

@@ -153,6 +153,7 @@ fn messages_written_at_random_points_read_back() {
                 date: Some(
                     DateTime::parse_from_rfc3339(&format!("{sent}T21:00:00+03:00")).unwrap(),
                 ),
+                replies: false,
             };
             let r = message::read(&text, &[], &envelope);
             let ctx = format!("game {g} ply {ply} {language} {notation}:\n{text}");

@@ -58,6 +58,7 @@ pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
     let before = msg.position_before();
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string());
     json!({
+        "kind": msg.kind,
         "from": envelope.from,
         "subject": envelope.subject,
         "date_header": date(envelope.date_sent()),
@@ -98,6 +99,7 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
         ));
     };
     let h = &msg.header;
+    line("Kind:", Some(msg.kind.as_str().to_owned()));
     line("From:", envelope.from.clone());
     line("Subject:", envelope.subject.clone());
     line("Date:", envelope.date_sent().map(|d| d.to_string()));

@@ -9,6 +9,7 @@
 //! the reader never fails and never panics.
 
 mod dates;
+mod kind;
 mod read;
 mod write;
 
@@ -16,6 +17,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Serialize;
 use shakmaty::{Chess, Move};
 
+pub use kind::MessageKind;
 pub use read::{may_name_a_game, read};
 pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};
 
@@ -36,6 +38,8 @@ pub struct Envelope {
     pub subject: Option<String>,
     /// The `Date:` header, in the sender's own offset.
     pub date: Option<DateTime<FixedOffset>>,
+    /// Whether the message answers another (it has In-Reply-To or References).
+    pub replies: bool,
 }
 
 impl Envelope {
@@ -96,9 +100,12 @@ impl Problem {
     }
 }
 
-/// Everything read from one move message. Moves are replayed from the initial position.
+/// Everything read from one message. Moves are replayed from the initial position.
 #[derive(Clone, Debug, Default)]
 pub struct MoveMessage {
+    /// What the message is (RULES.md, "What a message is"). Only a `Move` or `Repeat` has a
+    /// new move, and only a `Move` can lack one (51.3.5).
+    pub kind: MessageKind,
     pub header: GameHeader,
     /// The record of moves before the sender's new move, as far as it could be replayed.
     pub moves: Vec<Move>,
@@ -106,6 +113,11 @@ pub struct MoveMessage {
     pub new_move: Option<Move>,
     /// The new move as written, even when it could not be read.
     pub new_move_text: Option<String>,
+    /// The message has a move line (`Мой ход:`, `My move:`) with nothing on it (51.3.5).
+    pub move_line_empty: bool,
+    /// The record could not be read through (a move in it illegible, ambiguous or
+    /// impossible as read): whatever follows in it is unknown, not wrong.
+    pub record_unread: bool,
     /// A proposed conditional continuation after the new move (51.3.7).
     pub variation: Vec<Move>,
     /// The partner's last move as the sender repeats it on the "your move … sent" line.
@@ -129,6 +141,12 @@ pub struct MoveMessage {
     pub repeat: bool,
     /// The sender's statements under 51.2.3 (`Замечания:`/`Notes:`), one per line.
     pub notes: Vec<String>,
+    /// An address change's new address (51.1.2).
+    pub new_address: Option<String>,
+    /// A break end's first day of play again (51.7.3), when the message gives it.
+    pub resumes_on: Option<NaiveDate>,
+    /// A correction request that says our move was lost (51.5.2), not wrong (51.3.4).
+    pub says_lost: bool,
     /// Addresses a PGN gives for the players (`WhiteNA`, `BlackNA`).
     pub white_email: Option<String>,
     pub black_email: Option<String>,

@@ -16,6 +16,7 @@ use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};
 
 use super::dates::{Found, find_dates};
+use super::kind::{self, MessageKind, OwnLine};
 use super::{BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, Totals};
 use crate::notation::{self, MoveErrorKind, looks_like_move, strip_move_number};
 
@@ -631,7 +632,52 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
             }
         }
     }
-    reader.finish()
+    let mut msg = reader.finish();
+    let lines: Vec<OwnLine<'_>> = own
+        .iter()
+        .map(|l| OwnLine {
+            text: l.text,
+            folded: l.folded(),
+        })
+        .collect();
+    set_kind(&mut msg, &lines, envelope);
+    msg
+}
+
+/// Decides the message's kind; a message that is not a move message has no move of its own,
+/// nothing in it is a faulty move, and it owes none of the 51.2 form's header and dates
+/// (RULES.md, "What a message is").
+fn set_kind(msg: &mut MoveMessage, lines: &[OwnLine<'_>], envelope: &Envelope) {
+    let subject = fold(envelope.subject.as_deref().unwrap_or(""));
+    let found = kind::classify(
+        msg,
+        lines,
+        &subject,
+        envelope.from.as_deref(),
+        envelope.replies,
+    );
+    msg.kind = found.kind;
+    msg.new_address = found.new_address;
+    msg.resumes_on = found.resumes_on;
+    msg.says_lost = found.lost;
+    if !msg.kind.carries_move() {
+        msg.new_move = None;
+        msg.variation.clear();
+        msg.problems.retain(|p| {
+            !matches!(
+                p.code,
+                ProblemCode::NoMove
+                    | ProblemCode::MissingHeader
+                    | ProblemCode::MissingDate
+                    | ProblemCode::IllegibleMove
+                    | ProblemCode::AmbiguousMove
+                    | ProblemCode::ImpossibleMove
+            )
+        });
+    }
+    if msg.kind != MessageKind::Move {
+        msg.move_line_empty = false;
+    }
 }
 
 /// A line with blanks and a byte-order mark trimmed off both ends.
@@ -734,6 +780,8 @@ struct Reader {
     /// Per-side "used +N days which totals T" lines (IECC template).
     used: [Option<(u32, u32)>; 2],
     in_notes: bool,
+    /// A move line with nothing on it was read: the move may follow on the next line.
+    awaiting_move: bool,
     pgn: bool,
     comments: String,
     /// [`Reader::dates`]'s keywords of a line (start, end, what they name), kept for the next.
@@ -751,6 +799,7 @@ impl Reader {
             variation: None,
             used: [None, None],
             in_notes: false,
+            awaiting_move: false,
             pgn: false,
             comments: String::new(),
             keywords: Vec::new(),
@@ -759,6 +808,18 @@ impl Reader {
 
     fn line(&mut self, line: &Line<'_>) {
         let text = line.text;
+        if self.awaiting_move {
+            // `Мой ход:` alone on its line: the move may stand on the next one.
+            if text.is_empty() {
+                return;
+            }
+            self.awaiting_move = false;
+            if line.label().is_none() && is_move_line(text) {
+                self.my_move = Some(strip_number(text).to_owned());
+                return;
+            }
+            self.msg.move_line_empty = true;
+        }
         if text
             .bytes()
             .all(|b| matches!(b, b'-' | b'=' | b'_' | b'*' | b'~'))
@@ -817,7 +878,9 @@ impl Reader {
             }
             Label::Mine => {
                 let (moved, _) = split_at_keyword(line, rest, &[Words::Sent]);
-                self.my_move = Some(strip_number(moved).to_owned());
+                let moved = strip_number(moved);
+                self.awaiting_move = moved.is_empty() && self.my_move.is_none();
+                self.my_move = Some(moved.to_owned());
                 self.dates(line, Slot::Sent);
             }
             Label::Received => self.dates(line, Slot::Received),
@@ -1047,6 +1110,7 @@ impl Reader {
     }
 
     fn finish(mut self) -> MoveMessage {
+        self.msg.move_line_empty |= self.awaiting_move;
         let record = std::mem::take(&mut self.record);
         let (tokens, comments) = record_tokens(&record);
         self.comments.push_str(&comments);
@@ -1062,6 +1126,7 @@ impl Reader {
             None => tokens.pop().map(str::to_owned),
         };
         let (pos, record_ok) = self.replay(&tokens);
+        self.msg.record_unread = !record_ok;
         self.new_move(new_text, pos, record_ok);
         self.dates_and_totals();
         self.missing();

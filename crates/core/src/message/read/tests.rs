@@ -8,6 +8,7 @@ fn envelope(date: &str) -> Envelope {
         from: Some("partner@example.org".into()),
         subject: None,
         date: Some(DateTime::parse_from_rfc2822(date).unwrap()),
+        replies: false,
     }
 }
 
