@@ -201,8 +201,8 @@ fn an_impossible_move_brings_a_correction_request_at_once() {
     );
 }
 
-/// What was wrong, as the correction request tells the partner in the game's language (a
-/// record running past our move, 51.3.3; no move, 51.3.5; an impossible move in an English
+/// What was wrong, as the correction request tells the partner in the game's language (our
+/// move repeated wrongly, 51.3.3; an empty move line, 51.3.5; an impossible move in an English
 /// game, 51.3.4), and as the player reads it in English.
 #[test]
 fn a_correction_request_says_what_was_wrong_in_the_games_language() {
@@ -211,16 +211,16 @@ fn a_correction_request_says_what_was_wrong_in_the_games_language() {
     let rows: [(&str, &str, &str, &str); 3] = [
         (
             "ru",
-            "Ходы: 1. 5254 5755 2. 7163\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
-             Получен: 03.03.2026\r\nМой ход: 2... 2836\r\nОтправлен: 05.03.2026\r\n",
-            "the record has moves after our move 1. 5254 that we did not play or offer",
-            "- в записи после нашего хода 1. 5254 есть ходы, которых мы не делали и не \
-             предлагали (51.3.3); начислено штрафных дней: 2 (51.4.7)\n",
+            "Ходы: 1. 5253\r\nВаш ход 1. 5253 отправлен: 02.03.2026\r\n\
+             Получен: 03.03.2026\r\nМой ход: 1... 5755\r\nОтправлен: 05.03.2026\r\n",
+            "our move 1. e4 was repeated as 1. e3 (51.3.3)",
+            "- наш ход 1. 5254 повторён неправильно: 1. 5253 (51.3.3); начислено штрафных \
+             дней: 2 (51.4.7)\n",
         ),
         (
             "ru",
             "Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
-             Получен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n",
+             Получен: 03.03.2026\r\nМой ход:\r\nОтправлен: 05.03.2026\r\n",
             "the message has no move of its own (51.3.5)",
             "- сообщение отправлено без ответного хода (51.3.5); начислено штрафных дней: 2 \
              (51.4.7)\n",
@@ -243,6 +243,43 @@ fn a_correction_request_says_what_was_wrong_in_the_games_language() {
         assert!(out.contains(reason), "{out}");
         let (_, _, text) = outgoing(&me, &id).pop().unwrap();
         assert!(text.contains(note), "{text}");
+    }
+}
+
+/// What ccmail could not make sense of is its own doubt, not the partner's fault (RULES.md,
+/// "What a message is"): held for the player, with no penalty and no correction request.
+#[test]
+fn doubt_is_held_without_a_fine_or_a_correction_request() {
+    let head = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\n\
+                Message-ID: <p1@example.org>\r\nSubject: move\r\n\r\n";
+    let rows: [(&str, &str); 3] = [
+        (
+            "Ходы: 1. 5254 5755 2. 7163\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
+             Получен: 03.03.2026\r\nМой ход: 2... 2836\r\nОтправлен: 05.03.2026\r\n",
+            "the record has moves after our move 1. 5254 that we did not play or offer",
+        ),
+        (
+            "Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
+             Получен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n",
+            "no move of the sender's could be found in it",
+        ),
+        (
+            "Ходы: 1. 5254 5755 2. 7163\r\nПолучен: 03.03.2026\r\nОтправлен: 05.03.2026\r\n",
+            "the record has moves after our move 1. 5254",
+        ),
+    ];
+    for (body, reason) in rows {
+        let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+        let id = new_game_with(&me, "petrov@example.org", &[]);
+        me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+        let out = me.apply_text("doubt.eml", &format!("{head}{body}"), "2026-03-06");
+        assert!(out.contains(reason), "{out}");
+        assert!(!out.contains("correction"), "{out}");
+        let show = me.json(&["--now", "2026-03-06", "show", &id]);
+        assert_eq!(show["clock"]["black"]["penalty"], 0, "{show}");
+        assert_eq!(outgoing(&me, &id).len(), 1, "only our move went out");
+        let inbox = me.ok(&["inbox"]);
+        assert!(inbox.contains(reason), "{inbox}");
     }
 }
 

@@ -11,8 +11,8 @@
 
 use anyhow::Context;
 use ccmail_core::clock::PenaltyCause;
-use ccmail_core::message::{Language, MoveMessage, ProblemCode};
-use ccmail_core::notation::{self, MoveErrorKind};
+use ccmail_core::message::{MoveMessage, ProblemCode};
+use ccmail_core::notation;
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
     VariationRow,
@@ -203,20 +203,9 @@ pub async fn accept(
     Ok(outcome)
 }
 
+/// The stored kind: cli.md's name of what the message is.
 fn kind_of(msg: &MoveMessage) -> &'static str {
-    if msg.has(ProblemCode::Unreadable) {
-        "unknown"
-    } else if msg.resign {
-        "resign"
-    } else if msg.repeat {
-        "repeat"
-    } else if msg.new_move_text.is_none() && msg.break_notice.is_some() {
-        "break"
-    } else if msg.new_move_text.is_none() && (msg.draw_accept || msg.draw_offer) {
-        "draw"
-    } else {
-        "move"
-    }
+    msg.kind.as_str()
 }
 
 async fn hold(
@@ -313,7 +302,7 @@ async fn process(
         let reason = "the game is finished".to_owned();
         return hold(conn, message, Some(game.id()), reason).await;
     }
-    super::play::incoming_to_game(conn, clock, &game, message, msg, incoming, received).await
+    super::play::incoming_to_game(conn, (me, clock), &game, message, incoming, received).await
 }
 
 enum Found {
@@ -417,44 +406,18 @@ pub(super) fn same_moves(a: &[Move], b: &[Move]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| to_uci(*x) == to_uci(*y))
 }
 
-/// The fault a move error is, for the penalty (51.4.7).
-pub(super) fn fault_of(kind: MoveErrorKind) -> PenaltyCause {
-    match kind {
-        MoveErrorKind::Illegible => PenaltyCause::Illegible,
-        MoveErrorKind::Ambiguous => PenaltyCause::Ambiguous,
-        MoveErrorKind::Impossible => PenaltyCause::Impossible,
-    }
-}
-
-/// A statement in English, for the player (the inbox, a command's output), and in Russian,
-/// for the partner of a Russian game (the reply's notes).
-pub(super) struct Said {
-    pub(super) en: String,
-    pub(super) ru: String,
-}
-
-impl Said {
-    /// The statement in the language of `game`'s messages.
-    pub(super) fn in_language_of(self, game: &Game) -> String {
-        match game.language {
-            Language::Ru => self.ru,
-            Language::En => self.en,
-        }
-    }
-}
+pub(super) use ccmail_core::judge::Said;
 
 /// Records a faulty message from the partner: two penalty days (51.4.7), the partner's days on
 /// it as a rejected-message period, a correction due at once (51.3.4), and the words for it.
-#[allow(clippy::too_many_arguments)]
+/// `dates` are the partner's receipt of our move, their send date, and our receipt of theirs.
 pub(super) async fn record_fault(
     conn: &mut SqliteConnection,
     clock: &Clock,
     game: &Game,
     message: i64,
     cause: PenaltyCause,
-    their_received: NaiveDate,
-    their_sent: NaiveDate,
-    received: NaiveDate,
+    (their_received, their_sent, received): (NaiveDate, NaiveDate, NaiveDate),
     what: Said,
 ) -> anyhow::Result<Outcome> {
     let ply = game.plies.len() as i64 + 1;
@@ -494,7 +457,7 @@ pub(super) async fn record_fault(
         en: reason.clone(),
         ru: format!("{}; начислено штрафных дней: {days} (51.4.7)", what.ru),
     };
-    add_note(conn, game, &note.in_language_of(game), false).await?;
+    add_note(conn, game, note.in_language(game.language), false).await?;
     hold(conn, message, Some(game.id()), reason).await
 }
 

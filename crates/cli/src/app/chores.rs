@@ -250,7 +250,7 @@ fn low_on_time(game: &Game, today: NaiveDate) -> anyhow::Result<bool> {
     Ok(r.clock.white.left <= 5 || r.clock.black.left <= 5)
 }
 
-async fn send_repeat(
+pub(super) async fn send_repeat(
     conn: &mut SqliteConnection,
     me: &Me,
     clock: &Clock,

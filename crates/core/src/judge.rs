@@ -1,0 +1,812 @@
+//! The judgment of a partner's message against its game: one pure function, [`judge`], from
+//! the game as stored, the message as read and its dates to a typed [`Verdict`] — what to
+//! record, what to fine and why, what to answer, what to hold for the player and why.
+//!
+//! The app layer only loads the game, calls this, and writes what it says. Every rule that
+//! decides is cited by its clause, and one table test reaches each row of RULES.md's "What a
+//! message is, and when ccmail acts on its own".
+//!
+//! The principle of that section governs everything here: a partner is fined (51.4.7) and
+//! asked to correct a move (51.3.4) only when ccmail is certain the partner erred — a move it
+//! read and found impossible or ambiguous, a record it read and found to repeat our last move
+//! wrongly, a move line that is empty or illegible as written. Whatever ccmail could not make
+//! sense of is its own doubt: [`Verdict::Hold`], with the reason in words, for the player to
+//! decide.
+
+use chrono::{Days, NaiveDate};
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::clock::PenaltyCause;
+use crate::message::{BreakNotice, Language, MessageKind, MoveMessage, ProblemCode, play_all};
+use crate::notation::{self, MoveErrorKind, Notation};
+
+/// A statement in English, for the player, and in Russian, for the partner of a Russian game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    pub en: String,
+    pub ru: String,
+}
+
+impl Said {
+    pub fn new(en: impl Into<String>, ru: impl Into<String>) -> Said {
+        Said {
+            en: en.into(),
+            ru: ru.into(),
+        }
+    }
+
+    /// The statement in `language`.
+    pub fn in_language(&self, language: Language) -> &str {
+        match language {
+            Language::Ru => &self.ru,
+            Language::En => &self.en,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    /// A claim is pending (51.6).
+    Suspended,
+    Finished,
+}
+
+/// The game as stored, as far as the judgment needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameView<'a> {
+    pub me: Color,
+    /// The moves made, in order.
+    pub plies: &'a [Move],
+    /// The send date of each move of `plies`.
+    pub sent: &'a [NaiveDate],
+    /// The official start (51.4.5).
+    pub start: NaiveDate,
+    pub status: Status,
+    pub language: Language,
+    pub notation: Notation,
+    /// The opponent's address on file, lower case.
+    pub opponent: &'a str,
+    /// The arbiter's address, lower case; `None` in a friendly game.
+    pub arbiter: Option<&'a str>,
+    /// The variation we offered with our last move, still open (51.3.7): the partner's reply
+    /// first.
+    pub our_offer: &'a [Move],
+    /// The end of the period of a rejected message of the partner's for the move now awaited
+    /// (51.3.4): the corrected move counts from then at the earliest.
+    pub rejected_until: Option<NaiveDate>,
+    pub draw_offered_by: Option<Color>,
+}
+
+impl GameView<'_> {
+    fn opponent_color(&self) -> Color {
+        !self.me
+    }
+
+    fn to_move(&self) -> Color {
+        if self.plies.len().is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Our last move, numbered in the game's notation: `3... 1716`.
+    fn our_last(&self) -> String {
+        let n = self.plies.len();
+        if n == 0 {
+            return String::new();
+        }
+        let before = play_all(&self.plies[..n - 1]);
+        in_notation(self.notation, &before, self.plies[n - 1])
+    }
+}
+
+/// The message and its dates.
+#[derive(Clone, Copy, Debug)]
+pub struct Letter<'a> {
+    /// The From address, lower case.
+    pub from: &'a str,
+    pub msg: &'a MoveMessage,
+    /// The actual send date: the local date of `Date:` in the sender's offset (51.2.3).
+    pub date_sent: Option<NaiveDate>,
+    /// The day it arrived, in the player's zone.
+    pub received: NaiveDate,
+}
+
+impl Letter<'_> {
+    /// The date the letter counts as sent: the actual date over the stated one (51.2.3).
+    fn sent(&self) -> NaiveDate {
+        self.date_sent.or(self.msg.sent).unwrap_or(self.received)
+    }
+}
+
+/// How a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate,
+    DrawnPosition,
+    Resignation,
+    Agreement,
+}
+
+/// What a draw offer does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// Nothing changes.
+    Unchanged,
+    /// The partner offers a draw.
+    Offered,
+    /// Our offer lapses: the partner moved without accepting it.
+    Lapsed,
+}
+
+/// A partner's move (or moves, with an accepted variation), or a resignation or an accepted
+/// draw, to record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// Our accepted variation moves, then the partner's new move.
+    pub moves: Vec<Move>,
+    /// How many of `moves` are accepted variation moves (51.3.8).
+    pub accepted: usize,
+    /// How far our offer was followed, the partner's move matching it included; 0 when not.
+    pub offer_followed: usize,
+    /// The dates of the partner's move: received (ours arriving) and sent.
+    pub received: NaiveDate,
+    pub sent: NaiveDate,
+    /// The continuation the partner offers (51.3.7).
+    pub variation: Vec<Move>,
+    pub draw: Draw,
+    /// The result, when the game ends with this message.
+    pub result: Option<(&'static str, Ending)>,
+    pub break_notice: Option<BreakNotice>,
+    /// Statements for our next reply (51.2.3, 51.2.5, 51.3.3).
+    pub notes: Vec<Said>,
+    /// Our answer goes Cc the arbiter: it answers a repeat (51.5.1).
+    pub cc_answer: bool,
+    /// What happened, for the player.
+    pub summary: Vec<String>,
+}
+
+/// The partner erred, for certain: two penalty days (51.4.7) and a correction request at once
+/// (51.3.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub cause: PenaltyCause,
+    pub what: Said,
+    /// The partner's period on the rejected message: from their receipt of our move to its
+    /// send date.
+    pub received: NaiveDate,
+    pub sent: NaiveDate,
+}
+
+/// A thing to do for a message that carries no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The partner's break in this game (51.7.2).
+    Break(BreakNotice),
+    /// The partner's break ends early: they play again from this day (51.7.3).
+    EndBreak(NaiveDate),
+    /// The partner's new address (51.1.2); the notice is kept as evidence.
+    NewAddress(String),
+    /// Our last move is sent again, marked as a repeat: it was lost (51.5.2).
+    ResendOurLast,
+    /// Our next answer goes Cc the arbiter: it answers a repeat (51.5.1).
+    CcAnswer,
+    /// The game is suspended until the arbiter decides (51.6).
+    Suspend,
+}
+
+/// What the judgment says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Play(Play),
+    Fault(Fault),
+    /// Recorded for the game, without a move: the actions, and what it was in words.
+    Record { actions: Vec<Action>, summary: String },
+    /// ccmail's doubt, or something only the player can decide: held, with the reason.
+    Hold(String),
+}
+
+fn hold(reason: impl Into<String>) -> Verdict {
+    Verdict::Hold(reason.into())
+}
+
+fn record(actions: Vec<Action>, summary: impl Into<String>) -> Verdict {
+    Verdict::Record {
+        actions,
+        summary: summary.into(),
+    }
+}
+
+/// `16. O-O`, `15... Rfb8`: a move with its number, in SAN.
+pub fn numbered(pos: &Chess, m: Move) -> String {
+    format!("{} {}", move_number(pos), notation::san(pos, m))
+}
+
+/// A move with its number in the game's notation: `1. 5254`.
+fn in_notation(n: Notation, pos: &Chess, m: Move) -> String {
+    format!("{} {}", move_number(pos), notation::write_move(pos, m, n))
+}
+
+/// `13.` or `13...` for the side to move in `pos`.
+fn move_number(pos: &Chess) -> String {
+    let dots = if pos.turn().is_white() { "." } else { "..." };
+    format!("{}{dots}", pos.fullmoves())
+}
+
+fn side(c: Color) -> &'static str {
+    if c.is_white() { "White" } else { "Black" }
+}
+
+/// The result when `winner` wins.
+pub fn win_for(winner: Color) -> &'static str {
+    if winner.is_white() { "1-0" } else { "0-1" }
+}
+
+fn same(a: &[Move], b: &[Move]) -> bool {
+    a == b
+}
+
+fn ru(date: NaiveDate) -> String {
+    date.format("%d.%m.%Y").to_string()
+}
+
+/// Judges `letter` against `game`.
+pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
+    let msg = letter.msg;
+    if game.status == Status::Finished {
+        return hold("the game is finished");
+    }
+    if game.arbiter == Some(letter.from) {
+        // The arbiter's letter is shown, and never changes the opponent; a decision is
+        // recorded when the player confirms it (RULES.md, "What a message is").
+        return hold(format!(
+            "a letter from the arbiter ({}): read it; record a decision with `ccmail game \
+             decision`, or dismiss it",
+            msg.kind.as_str().replace('_', " ")
+        ));
+    }
+    let theirs = game.to_move() == game.opponent_color();
+    match msg.kind {
+        MessageKind::Move | MessageKind::Repeat if theirs => their_move(game, letter),
+        MessageKind::Move | MessageKind::Repeat => while_ours(game, letter),
+        MessageKind::Resignation => Verdict::Play(ending(
+            game,
+            letter,
+            (win_for(game.me), Ending::Resignation),
+            format!("{} resigns", side(game.opponent_color())),
+        )),
+        MessageKind::DrawAccept if game.draw_offered_by == Some(game.me) => {
+            Verdict::Play(ending(
+                game,
+                letter,
+                ("1/2-1/2", Ending::Agreement),
+                "the draw is agreed".into(),
+            ))
+        }
+        MessageKind::DrawAccept => {
+            hold("it accepts a draw, but we have no draw offer open in this game")
+        }
+        MessageKind::BreakNotice => match msg.break_notice {
+            Some(b) => record(
+                vec![Action::Break(b)],
+                format!(
+                    "{} takes a break from {} to {}",
+                    side(game.opponent_color()),
+                    b.from,
+                    b.to
+                ),
+            ),
+            None => hold("it speaks of a break, but its dates could not be read"),
+        },
+        MessageKind::BreakEnd => {
+            let on = msg.resumes_on.unwrap_or_else(|| letter.sent());
+            record(
+                vec![Action::EndBreak(on)],
+                format!(
+                    "{} ends their break early: playing again from {on} (51.7.3)",
+                    side(game.opponent_color())
+                ),
+            )
+        }
+        MessageKind::AddressChange => address_change(game, letter),
+        MessageKind::CorrectionRequest => correction_request(game, letter, theirs),
+        MessageKind::Claim => record(
+            vec![Action::Suspend],
+            "a time-forfeit claim (51.6): the game is suspended until the arbiter decides",
+        ),
+        MessageKind::Adjudication => record(Vec::new(), "an adjudication package (51.9.4)"),
+        MessageKind::Note | MessageKind::Other => {
+            record(Vec::new(), "a note from the partner, not a move: nothing to do")
+        }
+    }
+}
+
+/// A resignation or an agreed draw without a move.
+fn ending(
+    game: &GameView<'_>,
+    letter: &Letter<'_>,
+    result: (&'static str, Ending),
+    what: String,
+) -> Play {
+    let received = game.sent.last().copied().unwrap_or(game.start);
+    Play {
+        moves: Vec::new(),
+        accepted: 0,
+        offer_followed: 0,
+        received,
+        sent: letter.sent().max(received),
+        variation: Vec::new(),
+        draw: Draw::Unchanged,
+        result: Some(result),
+        break_notice: None,
+        notes: Vec::new(),
+        cc_answer: false,
+        summary: vec![what, format!("result {}", result.0)],
+    }
+}
+
+/// 51.1.2: an address change from the address on file records the new address; the arbiter's
+/// or our own address is never the opponent's.
+fn address_change(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
+    let Some(new) = letter.msg.new_address.as_deref() else {
+        return hold("it announces a new address, but none could be found in it");
+    };
+    if letter.from != game.opponent {
+        return hold(format!(
+            "it announces the new address {new}, but comes from {}, not the address on file {}",
+            letter.from, game.opponent
+        ));
+    }
+    if game.arbiter == Some(new) {
+        return hold(format!(
+            "it names the arbiter's address {new} as the opponent's new one"
+        ));
+    }
+    record(
+        vec![Action::NewAddress(new.to_owned())],
+        format!(
+            "the opponent's address changes from {} to {new} (51.1.2)",
+            game.opponent
+        ),
+    )
+}
+
+/// 51.3.4, 51.5.2: a request to correct or repeat our move. A lost move is sent again; a
+/// claim that our move is wrong is for the player to weigh (ccmail's own moves are legal).
+fn correction_request(game: &GameView<'_>, letter: &Letter<'_>, theirs: bool) -> Verdict {
+    let ours = game.our_last();
+    if letter.msg.says_lost && theirs && !game.plies.is_empty() {
+        return record(
+            vec![Action::ResendOurLast],
+            format!("the partner did not receive our move {ours}: it is sent again (51.5.2)"),
+        );
+    }
+    if letter.msg.says_lost {
+        return hold(
+            "the partner asks for a move of ours that was lost, but it is our move in this \
+             game: read the letter and answer it",
+        );
+    }
+    hold(format!(
+        "the partner asks us to correct our move {ours} (51.3.4): read the letter and decide"
+    ))
+}
+
+/// A move message while it is our move: a repeat of the partner's move we have (51.5.1) —
+/// sent again because ours was slow, or crossing in the post — or something that does not
+/// fit.
+fn while_ours(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
+    let msg = letter.msg;
+    let n = game.plies.len();
+    let repeats_theirs = n > 0 && reads_as(msg, &game.plies[..n - 1], game.plies[n - 1]);
+    let mut actions: Vec<Action> = msg.break_notice.map(Action::Break).into_iter().collect();
+    if repeats_theirs {
+        if msg.kind == MessageKind::Repeat {
+            // 51.5.1: the answer to a repeat goes Cc the arbiter.
+            actions.push(Action::CcAnswer);
+        }
+        return record(actions, format!("a repeat of their move {n}, which we have"));
+    }
+    if let Some(b) = msg.break_notice
+        && msg.new_move_text.is_none()
+    {
+        return record(
+            actions,
+            format!("{} takes a break from {} to {}", side(!game.me), b.from, b.to),
+        );
+    }
+    hold(format!(
+        "it is our move in this game, and the message does not repeat their last move ({})",
+        msg.new_move_text.as_deref().unwrap_or("no move")
+    ))
+}
+
+/// Whether the message's new move, read after `before`, is `m`.
+fn reads_as(msg: &MoveMessage, before: &[Move], m: Move) -> bool {
+    let pos = play_all(before);
+    msg.new_move_text
+        .as_deref()
+        .and_then(|t| notation::read_move(&pos, t).ok())
+        == Some(m)
+}
+
+/// The dates of the partner's move and the statements they call for (51.2.3, 51.2.5).
+fn their_dates(game: &GameView<'_>, letter: &Letter<'_>, notes: &mut Vec<Said>) -> (NaiveDate, NaiveDate) {
+    let msg = letter.msg;
+    let our_last = game.our_last();
+    let our_last_sent = game.sent.last().copied();
+    let mut received = match (msg.received, our_last_sent) {
+        (_, None) => game.start,
+        (Some(r), Some(_)) => r,
+        (None, Some(sent)) => {
+            notes.push(Said::new(
+                format!("the receipt date of our move {our_last} was not given; taken as its send date {sent} (51.2.3)"),
+                format!("не указана дата получения нашего хода {our_last}; принята дата его отправки {} (51.2.3)", ru(sent)),
+            ));
+            sent
+        }
+    };
+    let mut sent = letter.sent();
+    if let (Some(stated), Some(actual)) = (msg.sent, letter.date_sent)
+        && stated != actual
+    {
+        notes.push(Said::new(
+            format!("the move was stated as sent {stated} but was sent {actual} (51.2.3)"),
+            format!(
+                "ход указан отправленным {}, но отправлен {} (51.2.3)",
+                ru(stated),
+                ru(actual)
+            ),
+        ));
+    }
+    if let (Some(confirmed), Some(ours)) = (msg.partner_move_sent, our_last_sent)
+        && confirmed != ours
+    {
+        notes.push(Said::new(
+            format!("our move {our_last} was sent {ours}, not {confirmed}"),
+            format!("наш ход {our_last} отправлен {}, а не {}", ru(ours), ru(confirmed)),
+        ));
+    }
+    if let Some(ours) = our_last_sent
+        && (received - ours).num_days() > 1
+    {
+        notes.push(Said::new(
+            format!("our move {our_last} of {ours} took until {received} to arrive: more than the one day of 51.2.5"),
+            format!("наш ход {our_last} от {} получен только {}: дольше одних суток (51.2.5)", ru(ours), ru(received)),
+        ));
+    }
+    // 51.3.4: after a rejected message the corrected move counts from that message's send
+    // date at the earliest; its days are charged already.
+    if let Some(until) = game.rejected_until {
+        received = received.max(until);
+    }
+    if sent < received {
+        notes.push(Said::new(
+            format!("the send date {sent} is before the receipt date {received}; taken as {received}"),
+            format!("дата отправки {} раньше даты получения {}; принята {}", ru(sent), ru(received), ru(received)),
+        ));
+        sent = received;
+    }
+    (received, sent)
+}
+
+/// A move message while it is the partner's move: the checks of 51.3, then the move.
+fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
+    let msg = letter.msg;
+    let n = game.plies.len();
+    if let Some(v) = crossed_repeat(game, letter) {
+        return v;
+    }
+    let mut notes = Vec::new();
+    let (received, sent) = their_dates(game, letter, &mut notes);
+    let fault = |cause: PenaltyCause, what: Said| {
+        Verdict::Fault(Fault {
+            cause,
+            what,
+            received,
+            sent,
+        })
+    };
+    let our_last = game.our_last();
+    if msg.record_unread {
+        let why = msg
+            .problems
+            .iter()
+            .find(|p| p.detail.contains("in the move record"))
+            .map_or("a move in it could not be read", |p| p.detail.as_str());
+        return hold(format!(
+            "the move record could not be read through ({why}): check it by eye and apply \
+             the move with `ccmail inbox accept --move`, or dismiss it"
+        ));
+    }
+
+    // 51.3.3: the record must repeat the moves, our last one above all; moves after it are
+    // our accepted variation (51.3.8).
+    let rec = &msg.moves;
+    let mut accepted: Vec<Move> = Vec::new();
+    if rec.len() > n && same(&rec[..n], game.plies) {
+        let extra = &rec[n..];
+        if extra.len().is_multiple_of(2)
+            && game.our_offer.len() >= extra.len()
+            && same(&game.our_offer[..extra.len()], extra)
+        {
+            accepted = extra.to_vec();
+        } else {
+            return hold(format!(
+                "the record has moves after our move {our_last} that we did not play or offer: \
+                 check it by eye"
+            ));
+        }
+    }
+    if n > 0
+        && let Some(wrong) = wrong_repetition(game, msg)
+    {
+        match wrong {
+            Repetition::Wrong(what) => return fault(PenaltyCause::WrongRepetition, what),
+            Repetition::Unknown(why) => return hold(why),
+        }
+    }
+    let k = n.saturating_sub(1).min(rec.len());
+    if let Some(i) = (0..k).find(|&i| rec[i] != game.plies[i]) {
+        let before = play_all(&game.plies[..i]);
+        let at = in_notation(game.notation, &before, game.plies[i]);
+        let (at, ours) = at.split_once(' ').unwrap_or_default();
+        notes.push(Said::new(
+            format!("your record differs from ours at {at}: ours is {ours} (51.3.3)"),
+            format!("ваша запись расходится с нашей на ходу {at}: у нас {ours} (51.3.3)"),
+        ));
+    }
+
+    // The new move, read against our position after any accepted variation moves.
+    let mut after = play_all(game.plies);
+    for &m in &accepted {
+        after.play_unchecked(m);
+    }
+    let new_move = match &msg.new_move_text {
+        Some(text) => match notation::read_move(&after, text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                let number = move_number(&after);
+                let (cause, ru_word) = match e.kind {
+                    MoveErrorKind::Illegible => (PenaltyCause::Illegible, "неразборчив"),
+                    MoveErrorKind::Ambiguous => (PenaltyCause::Ambiguous, "неоднозначен"),
+                    MoveErrorKind::Impossible => (PenaltyCause::Impossible, "невозможен"),
+                };
+                let what = Said::new(
+                    format!("the move {number} {text}: {}", e.reason()),
+                    format!("ход {number} {text} {ru_word} (51.3.4): {}", e.why.russian()),
+                );
+                return fault(cause, what);
+            }
+        },
+        None if msg.resign || (msg.draw_accept && accepted.is_empty()) => None,
+        None if msg.move_line_empty => {
+            let (en, ru) = if accepted.is_empty() {
+                ("the message has no move of its own (51.3.5)", "сообщение отправлено без ответного хода (51.3.5)")
+            } else {
+                ("the accepted variation has no reply move (51.3.9)", "принятый вариант без ответного хода (51.3.9)")
+            };
+            return fault(PenaltyCause::NoMove, Said::new(en, ru));
+        }
+        None => {
+            return hold(
+                "no move of the sender's could be found in it: read it, and apply the move with \
+                 `ccmail inbox accept --move`, or dismiss it",
+            );
+        }
+    };
+    play(game, letter, accepted, new_move, after, (received, sent), notes)
+}
+
+/// The partner's move found good: what it makes of the game.
+fn play(
+    game: &GameView<'_>,
+    letter: &Letter<'_>,
+    accepted: Vec<Move>,
+    new_move: Option<Move>,
+    mut after: Chess,
+    (received, sent): (NaiveDate, NaiveDate),
+    notes: Vec<Said>,
+) -> Verdict {
+    let msg = letter.msg;
+    let mut summary = Vec::new();
+    let offer_followed = if !game.our_offer.is_empty() {
+        let a = accepted.len();
+        let next = game.our_offer.get(a).copied();
+        if a > 0 && new_move.is_some() && new_move == next {
+            a + 1
+        } else if a == 0 && new_move.is_some() && new_move == next {
+            1
+        } else {
+            a
+        }
+    } else {
+        0
+    };
+    if let Some(m) = new_move {
+        summary.push(format!(
+            "applied {} by {}",
+            numbered(&after, m),
+            side(game.opponent_color())
+        ));
+        after.play_unchecked(m);
+    }
+    if !accepted.is_empty() {
+        summary.push(format!("{} moves of our variation accepted", accepted.len()));
+    }
+    let draw_by_me = game.draw_offered_by == Some(game.me);
+    let draw = if msg.draw_offer {
+        summary.push("offers a draw".into());
+        Draw::Offered
+    } else if draw_by_me && !msg.draw_accept {
+        Draw::Lapsed
+    } else {
+        Draw::Unchanged
+    };
+    if let Some(b) = msg.break_notice {
+        summary.push(format!(
+            "{} takes a break from {} to {}",
+            side(game.opponent_color()),
+            b.from,
+            b.to
+        ));
+    }
+    let result = if msg.resign {
+        summary.push(format!("{} resigns", side(game.opponent_color())));
+        Some((win_for(game.me), Ending::Resignation))
+    } else if msg.draw_accept && draw_by_me {
+        summary.push("the draw is agreed".into());
+        Some(("1/2-1/2", Ending::Agreement))
+    } else if after.is_checkmate() {
+        summary.push("checkmate".into());
+        Some((win_for(game.opponent_color()), Ending::Checkmate))
+    } else if after.is_stalemate() || after.is_insufficient_material() {
+        summary.push("drawn position".into());
+        Some(("1/2-1/2", Ending::DrawnPosition))
+    } else {
+        None
+    };
+    if let Some((r, _)) = result {
+        summary.push(format!("result {r}"));
+    }
+    let mut moves = accepted;
+    let count = moves.len();
+    moves.extend(new_move);
+    Verdict::Play(Play {
+        moves,
+        accepted: count,
+        offer_followed,
+        received,
+        sent,
+        variation: if new_move.is_some() {
+            msg.variation.clone()
+        } else {
+            Vec::new()
+        },
+        draw,
+        result,
+        break_notice: msg.break_notice,
+        notes,
+        cc_answer: msg.kind == MessageKind::Repeat,
+        summary,
+    })
+}
+
+enum Repetition {
+    /// Read, and wrong: certain (51.3.3).
+    Wrong(Said),
+    /// Not read: doubt.
+    Unknown(String),
+}
+
+/// 51.3.3: whether the message repeats our last move right — in its record, or on its "your
+/// move … sent" line when the record stops short. `None` when it does.
+fn wrong_repetition(game: &GameView<'_>, msg: &MoveMessage) -> Option<Repetition> {
+    let n = game.plies.len();
+    let ours = game.plies[n - 1];
+    let before = play_all(&game.plies[..n - 1]);
+    let ours_san = numbered(&before, ours);
+    let ours_written = game.our_last();
+    let rec = &msg.moves;
+    if rec.len() >= n {
+        if same(&rec[..n], game.plies) {
+            return None;
+        }
+        if !same(&rec[..n - 1], &game.plies[..n - 1]) {
+            // The record departs from ours before our last move: noted, not faulted, when our
+            // last move itself is right on the partner-move line.
+            return partner_line(msg, &before, ours, &ours_san, &ours_written);
+        }
+        let wrong = rec[n - 1];
+        return Some(Repetition::Wrong(Said::new(
+            format!(
+                "our move {ours_san} was repeated as {} (51.3.3)",
+                numbered(&before, wrong)
+            ),
+            format!(
+                "наш ход {ours_written} повторён неправильно: {} (51.3.3)",
+                in_notation(game.notation, &before, wrong)
+            ),
+        )));
+    }
+    partner_line(msg, &before, ours, &ours_san, &ours_written)
+}
+
+/// Our last move on the "your move … sent" line: right, read as another move (certain), or
+/// not there or not readable (doubt).
+fn partner_line(
+    msg: &MoveMessage,
+    before: &Chess,
+    ours: Move,
+    ours_san: &str,
+    ours_written: &str,
+) -> Option<Repetition> {
+    let Some(text) = msg.partner_move_text.as_deref() else {
+        return Some(Repetition::Unknown(format!(
+            "the message does not show our move {ours_san} where it could be read: check its \
+             record by eye"
+        )));
+    };
+    match notation::read_move(before, text) {
+        Ok(m) if m == ours => None,
+        Ok(_) => Some(Repetition::Wrong(Said::new(
+            format!("our move {ours_san} was repeated as {text} (51.3.3)"),
+            format!("наш ход {ours_written} повторён неправильно: {text} (51.3.3)"),
+        ))),
+        Err(_) => Some(Repetition::Unknown(format!(
+            "our move {ours_san} is given as \"{text}\", which could not be read: check it by eye"
+        ))),
+    }
+}
+
+/// The partner repeats the move we answered already (51.5.1): their repeat crossed our answer
+/// in the post, which changes nothing, or came after our answer should have arrived, which
+/// means our answer was lost and is sent again (51.5.2).
+fn crossed_repeat(game: &GameView<'_>, letter: &Letter<'_>) -> Option<Verdict> {
+    let msg = letter.msg;
+    let n = game.plies.len();
+    if n < 2 || msg.moves.len() != n - 2 || !same(&msg.moves, &game.plies[..n - 2]) {
+        return None;
+    }
+    if !reads_as(msg, &game.plies[..n - 2], game.plies[n - 2]) {
+        return None;
+    }
+    let ours = game.our_last();
+    let our_sent = *game.sent.last()?;
+    // 51.2.5: e-mail takes one day.
+    let due = our_sent.checked_add_days(Days::new(1))?;
+    let mut actions: Vec<Action> = msg.break_notice.map(Action::Break).into_iter().collect();
+    if letter.sent() <= due {
+        return Some(record(
+            actions,
+            format!("their repeat of move {} crossed our answer {ours} in the post", n - 1),
+        ));
+    }
+    actions.push(Action::ResendOurLast);
+    Some(record(
+        actions,
+        format!(
+            "their repeat of move {} came after our answer {ours} of {our_sent} should have \
+             arrived: it was lost, and is sent again (51.5.2)",
+            n - 1
+        ),
+    ))
+}
+
+/// The codes of the move faults a message may carry.
+pub fn is_move_fault(code: ProblemCode) -> bool {
+    matches!(
+        code,
+        ProblemCode::IllegibleMove
+            | ProblemCode::AmbiguousMove
+            | ProblemCode::ImpossibleMove
+            | ProblemCode::NoMove
+    )
+}
+
+#[cfg(test)]
+#[path = "judge/tests.rs"]
+mod tests;
