@@ -204,7 +204,10 @@ pub enum Verdict {
     Play(Play),
     Fault(Fault),
     /// Recorded for the game, without a move: the actions, and what it was in words.
-    Record { actions: Vec<Action>, summary: String },
+    Record {
+        actions: Vec<Action>,
+        summary: String,
+    },
     /// ccmail's doubt, or something only the player can decide: held, with the reason.
     Hold(String),
 }
@@ -278,14 +281,12 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             (win_for(game.me), Ending::Resignation),
             format!("{} resigns", side(game.opponent_color())),
         )),
-        MessageKind::DrawAccept if game.draw_offered_by == Some(game.me) => {
-            Verdict::Play(ending(
-                game,
-                letter,
-                ("1/2-1/2", Ending::Agreement),
-                "the draw is agreed".into(),
-            ))
-        }
+        MessageKind::DrawAccept if game.draw_offered_by == Some(game.me) => Verdict::Play(ending(
+            game,
+            letter,
+            ("1/2-1/2", Ending::Agreement),
+            "the draw is agreed".into(),
+        )),
         MessageKind::DrawAccept => {
             hold("it accepts a draw, but we have no draw offer open in this game")
         }
@@ -318,9 +319,10 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             "a time-forfeit claim (51.6): the game is suspended until the arbiter decides",
         ),
         MessageKind::Adjudication => record(Vec::new(), "an adjudication package (51.9.4)"),
-        MessageKind::Note | MessageKind::Other => {
-            record(Vec::new(), "a note from the partner, not a move: nothing to do")
-        }
+        MessageKind::Note | MessageKind::Other => record(
+            Vec::new(),
+            "a note from the partner, not a move: nothing to do",
+        ),
     }
 }
 
@@ -408,14 +410,22 @@ fn while_ours(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             // 51.5.1: the answer to a repeat goes Cc the arbiter.
             actions.push(Action::CcAnswer);
         }
-        return record(actions, format!("a repeat of their move {n}, which we have"));
+        return record(
+            actions,
+            format!("a repeat of their move {n}, which we have"),
+        );
     }
     if let Some(b) = msg.break_notice
         && msg.new_move_text.is_none()
     {
         return record(
             actions,
-            format!("{} takes a break from {} to {}", side(!game.me), b.from, b.to),
+            format!(
+                "{} takes a break from {} to {}",
+                side(!game.me),
+                b.from,
+                b.to
+            ),
         );
     }
     hold(format!(
@@ -434,7 +444,11 @@ fn reads_as(msg: &MoveMessage, before: &[Move], m: Move) -> bool {
 }
 
 /// The dates of the partner's move and the statements they call for (51.2.3, 51.2.5).
-fn their_dates(game: &GameView<'_>, letter: &Letter<'_>, notes: &mut Vec<Said>) -> (NaiveDate, NaiveDate) {
+fn their_dates(
+    game: &GameView<'_>,
+    letter: &Letter<'_>,
+    notes: &mut Vec<Said>,
+) -> (NaiveDate, NaiveDate) {
     let msg = letter.msg;
     let our_last = game.our_last();
     let our_last_sent = game.sent.last().copied();
@@ -467,7 +481,11 @@ fn their_dates(game: &GameView<'_>, letter: &Letter<'_>, notes: &mut Vec<Said>) 
     {
         notes.push(Said::new(
             format!("our move {our_last} was sent {ours}, not {confirmed}"),
-            format!("наш ход {our_last} отправлен {}, а не {}", ru(ours), ru(confirmed)),
+            format!(
+                "наш ход {our_last} отправлен {}, а не {}",
+                ru(ours),
+                ru(confirmed)
+            ),
         ));
     }
     if let Some(ours) = our_last_sent
@@ -485,8 +503,15 @@ fn their_dates(game: &GameView<'_>, letter: &Letter<'_>, notes: &mut Vec<Said>) 
     }
     if sent < received {
         notes.push(Said::new(
-            format!("the send date {sent} is before the receipt date {received}; taken as {received}"),
-            format!("дата отправки {} раньше даты получения {}; принята {}", ru(sent), ru(received), ru(received)),
+            format!(
+                "the send date {sent} is before the receipt date {received}; taken as {received}"
+            ),
+            format!(
+                "дата отправки {} раньше даты получения {}; принята {}",
+                ru(sent),
+                ru(received),
+                ru(received)
+            ),
         ));
         sent = received;
     }
@@ -577,7 +602,10 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
                 };
                 let what = Said::new(
                     format!("the move {number} {text}: {}", e.reason()),
-                    format!("ход {number} {text} {ru_word} (51.3.4): {}", e.why.russian()),
+                    format!(
+                        "ход {number} {text} {ru_word} (51.3.4): {}",
+                        e.why.russian()
+                    ),
                 );
                 return fault(cause, what);
             }
@@ -585,9 +613,15 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         None if msg.resign || (msg.draw_accept && accepted.is_empty()) => None,
         None if msg.move_line_empty => {
             let (en, ru) = if accepted.is_empty() {
-                ("the message has no move of its own (51.3.5)", "сообщение отправлено без ответного хода (51.3.5)")
+                (
+                    "the message has no move of its own (51.3.5)",
+                    "сообщение отправлено без ответного хода (51.3.5)",
+                )
             } else {
-                ("the accepted variation has no reply move (51.3.9)", "принятый вариант без ответного хода (51.3.9)")
+                (
+                    "the accepted variation has no reply move (51.3.9)",
+                    "принятый вариант без ответного хода (51.3.9)",
+                )
             };
             return fault(PenaltyCause::NoMove, Said::new(en, ru));
         }
@@ -598,7 +632,15 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             );
         }
     };
-    play(game, letter, accepted, new_move, after, (received, sent), notes)
+    play(
+        game,
+        letter,
+        accepted,
+        new_move,
+        after,
+        (received, sent),
+        notes,
+    )
 }
 
 /// The partner's move found good: what it makes of the game.
@@ -635,7 +677,10 @@ fn play(
         after.play_unchecked(m);
     }
     if !accepted.is_empty() {
-        summary.push(format!("{} moves of our variation accepted", accepted.len()));
+        summary.push(format!(
+            "{} moves of our variation accepted",
+            accepted.len()
+        ));
     }
     let draw_by_me = game.draw_offered_by == Some(game.me);
     let draw = if msg.draw_offer {
@@ -782,7 +827,10 @@ fn crossed_repeat(game: &GameView<'_>, letter: &Letter<'_>) -> Option<Verdict> {
     if letter.sent() <= due {
         return Some(record(
             actions,
-            format!("their repeat of move {} crossed our answer {ours} in the post", n - 1),
+            format!(
+                "their repeat of move {} crossed our answer {ours} in the post",
+                n - 1
+            ),
         ));
     }
     actions.push(Action::ResendOurLast);

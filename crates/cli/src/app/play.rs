@@ -79,7 +79,16 @@ pub(super) async fn incoming_to_game(
     };
     match judge::judge(&view(game, &sent, &offer), &letter) {
         Verdict::Play(p) => {
-            apply_play(conn, clock, game, message, &p, pending.map(|v| v.id), received).await
+            apply_play(
+                conn,
+                clock,
+                game,
+                message,
+                &p,
+                pending.map(|v| v.id),
+                received,
+            )
+            .await
         }
         Verdict::Fault(f) => fault(conn, clock, game, message, f, received).await,
         Verdict::Record { actions, summary } => {
@@ -163,10 +172,18 @@ async fn act(
         }
         Action::ResendOurLast => {
             super::chores::send_repeat(conn, me, clock, game).await?;
-            Ok(Some("our last move is queued again, marked as a repeat".into()))
+            Ok(Some(
+                "our last move is queued again, marked as a repeat".into(),
+            ))
         }
         Action::CcAnswer => {
-            add_note(conn, game, "answer to a repeat: Cc the arbiter (51.5.1)", true).await?;
+            add_note(
+                conn,
+                game,
+                "answer to a repeat: Cc the arbiter (51.5.1)",
+                true,
+            )
+            .await?;
             Ok(None)
         }
         Action::Suspend => {
@@ -251,7 +268,13 @@ async fn apply_play(
         add_note(conn, game, note.in_language(game.language), false).await?;
     }
     if p.cc_answer {
-        add_note(conn, game, "answer to a repeat: Cc the arbiter (51.5.1)", true).await?;
+        add_note(
+            conn,
+            game,
+            "answer to a repeat: Cc the arbiter (51.5.1)",
+            true,
+        )
+        .await?;
     }
     store::set_message_status(conn, message, "applied", None, Some(game.id())).await?;
     Ok(Outcome::Applied {
