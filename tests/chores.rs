@@ -283,6 +283,107 @@ fn doubt_is_held_without_a_fine_or_a_correction_request() {
     }
 }
 
+/// The held message's number, from `apply`'s "held as message N".
+fn held_number(out: &str) -> String {
+    let (_, rest) = out.split_once("held as message ").expect(out);
+    rest.split_whitespace().next().unwrap().to_owned()
+}
+
+/// A held message is the player's to settle: `show` and `games` point at it until then; the
+/// player applies it with the move read by eye, fines the partner by hand, or dismisses it.
+#[test]
+fn a_held_message_is_settled_by_the_player() {
+    let head = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\n\
+                Message-ID: <p1@example.org>\r\nSubject: move\r\n\r\n";
+    // No move line ccmail could find: the partner wrote the move in words.
+    let body = "Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\n\
+                Получен: 03.03.2026\r\nОтправлен: 05.03.2026\r\nОтвечаю пешкой e7 на e5.\r\n";
+    let raw = format!("{head}{body}");
+    let new = || {
+        let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+        let id = new_game_with(&me, "petrov@example.org", &[]);
+        me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+        let out = me.apply_text("words.eml", &raw, "2026-03-06");
+        let n = held_number(&out);
+        (me, id, n)
+    };
+    // Pointed at, then applied with the move read by eye.
+    let (me, id, n) = new();
+    let games = me.ok(&["--now", "2026-03-06", "games"]);
+    assert!(
+        games.contains("1 held message(s) of this game wait for you"),
+        "{games}"
+    );
+    let json = me.json(&["--now", "2026-03-06", "games"]);
+    let codes: Vec<&str> = json[0]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["held_message"], "{json}");
+    let err = me.fails(&[
+        "--now",
+        "2026-03-06",
+        "inbox",
+        "accept",
+        &n,
+        "--game",
+        &id,
+        "--move",
+        "e4",
+    ]);
+    assert!(err.contains("is not a move in game"), "{err}");
+    let out = me.ok(&[
+        "--now",
+        "2026-03-06",
+        "inbox",
+        "accept",
+        &n,
+        "--game",
+        &id,
+        "--move",
+        "5755",
+    ]);
+    assert!(out.contains("applied 1... e5 by Black"), "{out}");
+    let show = me.json(&["--now", "2026-03-06", "show", &id]);
+    assert_eq!(show["moves"][1]["san"], "e5", "{show}");
+    assert_eq!(show["moves"][1]["sent"], "2026-03-05", "{show}");
+    assert_eq!(show["problems"], serde_json::json!([]), "{show}");
+    let games = me.ok(&["--now", "2026-03-06", "games"]);
+    assert!(!games.contains("held message"), "{games}");
+
+    // Fined by hand: two days, and the correction request in the game's language.
+    let (me, id, n) = new();
+    let out = me.ok(&[
+        "--now",
+        "2026-03-06",
+        "inbox",
+        "fine",
+        &n,
+        "--cause",
+        "no-move",
+    ]);
+    assert!(out.contains("correction requested (51.3.4)"), "{out}");
+    let show = me.json(&["--now", "2026-03-06", "show", &id]);
+    assert_eq!(show["clock"]["black"]["penalty"], 2, "{show}");
+    let (_, _, text) = outgoing(&me, &id).pop().unwrap();
+    assert!(
+        text.contains(
+            "- сообщение отправлено без ответного хода (51.3.5); начислено штрафных дней: 2"
+        ),
+        "{text}"
+    );
+    assert!(me.ok(&["inbox"]).contains("No held messages."));
+
+    // Dismissed: nothing changes but the pointer goes.
+    let (me, id, n) = new();
+    me.ok(&["inbox", "dismiss", &n]);
+    let show = me.json(&["--now", "2026-03-06", "show", &id]);
+    assert_eq!(show["problems"], serde_json::json!([]), "{show}");
+    assert_eq!(show["clock"]["black"]["penalty"], 0, "{show}");
+}
+
 #[test]
 fn break_notices_reach_every_opponent_and_the_31st_day_is_refused() {
     let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");

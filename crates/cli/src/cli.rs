@@ -233,15 +233,36 @@ pub struct MoveArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum InboxCommand {
-    /// Apply a held message to a game (accepting its sender as the opponent's address).
+    /// Apply a held message to a game (accepting its sender as the opponent's address, unless
+    /// the sender is the game's arbiter).
     Accept {
         /// The message number shown by `ccmail inbox`.
         message: i64,
+        /// The game it belongs to.
         #[arg(long)]
         game: String,
+        /// The partner's move as you read it in the message (any notation): the message is
+        /// applied with this move, and its record taken as ours.
+        #[arg(long = "move", value_name = "MOVE")]
+        by_eye: Option<String>,
+    },
+    /// Fine the partner two days for a fault you found in a held message (51.4.7); a
+    /// correction request goes out as for a fault ccmail finds itself (51.3.4).
+    Fine {
+        /// The message number shown by `ccmail inbox`.
+        message: i64,
+        /// What was wrong: illegible, ambiguous, impossible, no-move or wrong-repetition.
+        #[arg(long)]
+        cause: String,
+        /// The game, when the message was not matched to one.
+        #[arg(long)]
+        game: Option<String>,
     },
     /// Put a held message aside for good (it stays stored).
-    Dismiss { message: i64 },
+    Dismiss {
+        /// The message number shown by `ccmail inbox`.
+        message: i64,
+    },
 }
 
 #[derive(Debug, Subcommand)]

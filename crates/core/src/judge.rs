@@ -443,6 +443,37 @@ fn reads_as(msg: &MoveMessage, before: &[Move], m: Move) -> bool {
         == Some(m)
 }
 
+/// The dates of a partner's move message (their receipt of our move, their send date), as
+/// [`judge`] takes them: for a fault the player finds by eye.
+pub fn move_dates(game: &GameView<'_>, letter: &Letter<'_>) -> (NaiveDate, NaiveDate) {
+    their_dates(game, letter, &mut Vec::new())
+}
+
+/// The words for a fault the player found by eye, by its cause.
+pub fn fault_by_eye(cause: PenaltyCause) -> Said {
+    let (en, ru) = match cause {
+        PenaltyCause::Illegible => ("the move is illegible (51.3.4)", "ход неразборчив (51.3.4)"),
+        PenaltyCause::Ambiguous => (
+            "the move is ambiguous (51.3.4)",
+            "ход неоднозначен (51.3.4)",
+        ),
+        PenaltyCause::Impossible => ("the move is impossible (51.3.4)", "ход невозможен (51.3.4)"),
+        PenaltyCause::NoMove => (
+            "the message has no move of its own (51.3.5)",
+            "сообщение отправлено без ответного хода (51.3.5)",
+        ),
+        PenaltyCause::WrongRepetition => (
+            "our last move was repeated wrongly (51.3.3)",
+            "наш последний ход повторён неправильно (51.3.3)",
+        ),
+        PenaltyCause::LateRepeat => (
+            "the repeat came more than 3 days late (51.4.9)",
+            "повтор отправлен с опозданием более 3 дней (51.4.9)",
+        ),
+    };
+    Said::new(en, ru)
+}
+
 /// The dates of the partner's move and the statements they call for (51.2.3, 51.2.5).
 fn their_dates(
     game: &GameView<'_>,

@@ -157,38 +157,34 @@ pub async fn apply_in(
 }
 
 /// Applies a held message to `game` after the user accepted it (`inbox accept`): the sender
-/// becomes the game's opponent address (51.1.2).
+/// becomes the game's opponent address (51.1.2), unless it is the game's arbiter. With
+/// `by_eye`, the move is the one the player read in the message, and its record is taken as
+/// ours: the player has looked where ccmail could not.
 pub async fn accept(
     store: &Store,
     me: &Me,
     clock: &Clock,
     message: i64,
     game: &str,
+    by_eye: Option<&str>,
 ) -> anyhow::Result<Outcome> {
     let mut tx = store.begin().await?;
-    let row = store::message(&mut tx, message)
-        .await?
-        .with_context(|| format!("there is no message {message}"))?;
-    anyhow::ensure!(
-        row.status == "held",
-        "message {message} is not held (it is {})",
-        row.status
-    );
+    let row = held_row(&mut tx, message).await?;
     let raw = store::raw(&mut tx, message).await?.unwrap_or_default();
-    let incoming = incoming::read(&raw);
+    let mut incoming = incoming::read(&raw);
     let g = Game::load(&mut tx, game)
         .await?
         .with_context(|| format!("there is no game {game}"))?;
+    if let Some(text) = by_eye {
+        read_by_eye(&g, &mut incoming.message, text)?;
+    }
     if let Some(from) = incoming.from()
         && from != g.row.opponent_email
+        && from != g.row.arbiter_email
     {
         store::set_opponent_email(&mut tx, game, &from).await?;
     }
-    let at = row
-        .received_at
-        .as_deref()
-        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
-        .unwrap_or_else(|| clock.now.fixed_offset());
+    let at = received_at(&row, clock);
     let outcome = process(
         &mut tx,
         me,
@@ -201,6 +197,110 @@ pub async fn accept(
     .await?;
     tx.commit().await?;
     Ok(outcome)
+}
+
+/// The message as the player read it: a move message with `text` as the move after our
+/// record. A move that is not legal is the player's typing error, refused in words.
+fn read_by_eye(g: &Game, msg: &mut MoveMessage, text: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        g.to_move() != g.me,
+        "it is your move in game {}: there is no move of the partner's to apply",
+        g.id()
+    );
+    let pos = g.position();
+    if let Err(e) = notation::read_move(&pos, text) {
+        anyhow::bail!("{text:?} is not a move in game {}: {}", g.id(), e.reason());
+    }
+    msg.kind = ccmail_core::message::MessageKind::Move;
+    msg.new_move_text = Some(text.to_owned());
+    msg.moves = g.plies.clone();
+    msg.partner_move_text = None;
+    msg.record_unread = false;
+    msg.move_line_empty = false;
+    msg.problems
+        .retain(|p| !ccmail_core::judge::is_move_fault(p.code));
+    Ok(())
+}
+
+/// A fault the player found by eye in a held message (`inbox fine`): two penalty days
+/// (51.4.7), a correction request due at once (51.3.4), as for a fault ccmail finds itself.
+pub async fn fine(
+    store: &Store,
+    clock: &Clock,
+    message: i64,
+    game: Option<&str>,
+    cause: PenaltyCause,
+) -> anyhow::Result<Outcome> {
+    let mut tx = store.begin().await?;
+    let row = held_row(&mut tx, message).await?;
+    let id = game
+        .map(str::to_owned)
+        .or(row.game_id.clone())
+        .with_context(|| {
+            format!("message {message} is not matched to a game: name it with --game")
+        })?;
+    let g = Game::load(&mut tx, &id)
+        .await?
+        .with_context(|| format!("there is no game {id}"))?;
+    anyhow::ensure!(
+        g.to_move() != g.me && g.row.status == "active",
+        "game {id} awaits no move of the partner's: there is nothing to fine"
+    );
+    let raw = store::raw(&mut tx, message).await?.unwrap_or_default();
+    let incoming = incoming::read(&raw);
+    let received = clock.local_date(received_at(&row, clock));
+    let sent: Vec<NaiveDate> = g.moves.iter().map(|m| m.sent).collect();
+    let from = incoming.from().unwrap_or_default();
+    let view = super::play::view(&g, &sent, &[]);
+    let letter = ccmail_core::judge::Letter {
+        from: &from,
+        msg: &incoming.message,
+        date_sent: incoming.envelope.date_sent(),
+        received,
+    };
+    let (their_received, their_sent) = ccmail_core::judge::move_dates(&view, &letter);
+    let what = ccmail_core::judge::fault_by_eye(cause);
+    let outcome = record_fault(
+        &mut tx,
+        clock,
+        &g,
+        message,
+        cause,
+        (their_received, their_sent, received),
+        what,
+    )
+    .await?;
+    // Settled by the player: out of the inbox, kept with the game.
+    let reason = match &outcome {
+        Outcome::Held { reason, .. } => format!("fined by the player: {reason}"),
+        other => other.describe(),
+    };
+    store::set_message_status(&mut tx, message, "info", Some(&reason), Some(&id)).await?;
+    tx.commit().await?;
+    Ok(Outcome::Info {
+        message,
+        game: id,
+        summary: reason,
+    })
+}
+
+async fn held_row(conn: &mut SqliteConnection, message: i64) -> anyhow::Result<store::MessageRow> {
+    let row = store::message(conn, message)
+        .await?
+        .with_context(|| format!("there is no message {message}"))?;
+    anyhow::ensure!(
+        row.status == "held",
+        "message {message} is not held (it is {})",
+        row.status
+    );
+    Ok(row)
+}
+
+fn received_at(row: &store::MessageRow, clock: &Clock) -> DateTime<FixedOffset> {
+    row.received_at
+        .as_deref()
+        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
+        .unwrap_or_else(|| clock.now.fixed_offset())
 }
 
 /// The stored kind: cli.md's name of what the message is.

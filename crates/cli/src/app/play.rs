@@ -16,7 +16,11 @@ use crate::incoming::Incoming;
 pub use ccmail_core::judge::{numbered, win_for};
 
 /// The core's view of `game`.
-fn view<'a>(game: &'a Game, sent: &'a [NaiveDate], offer: &'a [shakmaty::Move]) -> GameView<'a> {
+pub(super) fn view<'a>(
+    game: &'a Game,
+    sent: &'a [NaiveDate],
+    offer: &'a [shakmaty::Move],
+) -> GameView<'a> {
     let n = game.plies.len() as i64;
     GameView {
         me: game.me,

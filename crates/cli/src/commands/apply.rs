@@ -31,8 +31,12 @@ pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Resu
         uid: None,
     };
     let outcome = apply::apply(&ctx.store, &ctx.me, &ctx.clock, &arrival).await?;
-    // What the rules require in answer (a correction request, the PGN of a finished game) is
-    // queued, exactly as the daemon would.
+    answer(ctx, &outcome).await
+}
+
+/// What the rules require in answer to a message (a correction request, the PGN of a
+/// finished game) is queued, exactly as the daemon would; then the outcome is printed.
+pub async fn answer(ctx: &Ctx, outcome: &Outcome) -> anyhow::Result<()> {
     if let Some(game) = outcome.game() {
         for done in chores::run_for(&ctx.store, &ctx.me, &ctx.clock, game).await? {
             if !ctx.json {
@@ -40,7 +44,7 @@ pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Resu
             }
         }
     }
-    print_outcome(ctx, &outcome).await
+    print_outcome(ctx, outcome).await
 }
 
 /// `--received DATE` (noon local time), else the topmost `Received:` header, else now.

@@ -40,11 +40,23 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             .cmp(&key(b, b_next, *b_left))
             .then_with(|| a.id().cmp(b.id()))
     });
+    // The games with held messages: each points at them until they are settled.
+    let held: std::collections::HashMap<String, usize> = store::held(&mut *ctx.store.conn().await?)
+        .await?
+        .into_iter()
+        .filter_map(|m| m.game_id)
+        .fold(Default::default(), |mut count, id| {
+            *count.entry(id).or_default() += 1;
+            count
+        });
     if ctx.json {
         let mut problems = Vec::with_capacity(rows.len());
         for (g, ..) in &rows {
             problems.push(
-                if g.row.correction_due.is_some() || g.row.status != "active" {
+                if g.row.correction_due.is_some()
+                    || g.row.status != "active"
+                    || held.contains_key(g.id())
+                {
                     problems_of(ctx, g).await?
                 } else {
                     Vec::new()
@@ -103,6 +115,12 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                 b.limit,
                 deadline
             )?;
+            if let Some(n) = held.get(g.id()) {
+                writeln!(
+                    w,
+                    "         {n} held message(s) of this game wait for you: `ccmail inbox`"
+                )?;
+            }
             // 51.5.3: from day 30 without a move, say so (RULES.md: `games` warns from day 30).
             if let Some(silence) = report
                 .deadlines

@@ -5,15 +5,42 @@ use ccmail::app::apply;
 use ccmail_store as store;
 
 use super::Ctx;
-use super::apply::print_outcome;
+use super::apply::answer;
 use crate::cli::InboxCommand;
 
 pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> {
     match action {
         None => list(ctx).await,
-        Some(InboxCommand::Accept { message, game }) => {
-            let outcome = apply::accept(&ctx.store, &ctx.me, &ctx.clock, message, &game).await?;
-            print_outcome(ctx, &outcome).await
+        Some(InboxCommand::Accept {
+            message,
+            game,
+            by_eye,
+        }) => {
+            let outcome = apply::accept(
+                &ctx.store,
+                &ctx.me,
+                &ctx.clock,
+                message,
+                &game,
+                by_eye.as_deref(),
+            )
+            .await?;
+            answer(ctx, &outcome).await
+        }
+        Some(InboxCommand::Fine {
+            message,
+            cause,
+            game,
+        }) => {
+            let cause = ccmail::app::game::cause(&cause.replace('-', "_")).map_err(|_| {
+                anyhow::anyhow!(
+                    "--cause {cause:?} is not a fault: illegible, ambiguous, impossible, \
+                     no-move or wrong-repetition"
+                )
+            })?;
+            let outcome =
+                apply::fine(&ctx.store, &ctx.clock, message, game.as_deref(), cause).await?;
+            answer(ctx, &outcome).await
         }
         Some(InboxCommand::Dismiss { message }) => {
             let mut conn = ctx.store.conn().await?;
