@@ -748,3 +748,30 @@ fn a_partner_message_id_not_in_ascii_or_too_long_is_left_out_of_our_thread() {
         assert!(!head.contains("xxxxxxxxxx"), "{head}");
     }
 }
+
+/// A held message is never answered: our next message names in In-Reply-To and References
+/// the game's own mail only, not a move held beside it because it came from another address
+/// (51.1.2), though it was held as the game's.
+#[test]
+fn a_held_message_is_never_named_in_our_thread() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let mut r = reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    );
+    r.from = "petrov@other.example";
+    let out = me.apply_text("other.eml", &r.text(1), "2026-03-06");
+    assert!(out.contains(&format!("it looks like game {id}")), "{out}");
+    r.from = "petrov@example.org";
+    me.apply_text("real.eml", &r.text(2), "2026-03-06");
+    me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--yes"]);
+    let ours = our_mail(&me, &id);
+    let first = ours[0].1.message_id.as_deref().unwrap();
+    assert_eq!(ours[1].1.in_reply_to, ["petrov.2@example.org"]);
+    assert_eq!(ours[1].1.references, [first, "petrov.2@example.org"]);
+}
