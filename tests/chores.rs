@@ -52,6 +52,13 @@ fn outgoing(me: &Player, game: &str) -> Vec<(String, String, String)> {
 }
 
 async fn pass(me: &Player, day: &str) -> Vec<String> {
+    let pass = full_pass(me, day).await;
+    assert!(pass.failed.is_empty(), "{:?}", pass.failed);
+    pass.done
+}
+
+/// A pass of the chores on `day`: what was done and the games whose chores failed.
+async fn full_pass(me: &Player, day: &str) -> chores::Pass {
     let store = Store::open(&me.home.path().join("ccmail.db"))
         .await
         .unwrap();
@@ -61,9 +68,9 @@ async fn pass(me: &Player, day: &str) -> Vec<String> {
         surname: "Иванов".into(),
         email: "ivanov@example.org".into(),
     };
-    let done = chores::run_due(&store, &who, &clock).await.unwrap();
+    let pass = chores::run_due(&store, &who, &clock).await.unwrap();
     store.close().await;
-    done
+    pass
 }
 
 #[tokio::test]
@@ -169,6 +176,91 @@ async fn a_pass_finds_each_due_chore_among_quiet_games() {
     for quiet in [&ids[0], &ids[3], &ids[4]] {
         assert!(!done.iter().any(|d| d.contains(quiet.as_str())), "{done:?}");
     }
+}
+
+/// Writes a penalty with a cause this version does not know into `game`, as a newer version
+/// or a damaged file could leave it: the game loads, but its clock can't be read.
+async fn break_the_clock(store: &Store, game: &str) {
+    let mut conn = store.conn().await.unwrap();
+    sqlx::query(
+        "INSERT INTO penalties (game_id, player, days, cause, ply, created_at) \
+         VALUES (?, 'black', 2, 'no_such_cause', 2, '2026-03-05T10:00:00+03:00')",
+    )
+    .bind(game)
+    .execute(&mut *conn)
+    .await
+    .unwrap();
+}
+
+/// A game whose chores fail (its clock can't be read: [`break_the_clock`]) is reported and
+/// left as it was; the games after it still get theirs, their repeats on day 14 (51.5.1).
+#[tokio::test]
+async fn one_games_failure_leaves_the_other_games_chores_done() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let ids: Vec<String> = (0..3)
+        .map(|n| new_game(&me, &format!("p{n}@example.org"), "article51"))
+        .collect();
+    for id in &ids {
+        me.ok(&["--now", "2026-03-02", "move", id, "e4"]);
+    }
+    let store = Store::open(&me.home.path().join("ccmail.db"))
+        .await
+        .unwrap();
+    break_the_clock(&store, &ids[0]).await;
+    store.close().await;
+    let pass = full_pass(&me, "2026-03-16").await;
+    let repeated = |id: &String| format!("game {id}: our move repeated, Cc the arbiter (51.5.1)");
+    assert_eq!(pass.done, [repeated(&ids[1]), repeated(&ids[2])]);
+    assert_eq!(pass.failed.len(), 1, "{:?}", pass.failed);
+    assert_eq!(pass.failed[0].game, ids[0]);
+    assert_eq!(
+        pass.failed[0].words(),
+        format!("game {}: \"no_such_cause\" is not a penalty cause", ids[0])
+    );
+    assert_eq!(
+        outgoing(&me, &ids[0]).len(),
+        1,
+        "the broken game: nothing more"
+    );
+    for id in &ids[1..] {
+        let out = outgoing(&me, id);
+        assert_eq!(out.len(), 2, "game {id}: {out:?}");
+        assert!(out[1].1.starts_with("ПОВТОР: "), "{}", out[1].1);
+    }
+}
+
+/// `run --once` with a game whose chores fail: the error is logged with the game's id, the
+/// other game's repeat is still queued, and the pass ends in failure, saying which game.
+#[test]
+fn run_once_reports_a_games_failed_chores_and_does_the_others() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let broken = new_game(&me, "p0@example.org", "article51");
+    let fine = new_game(&me, "p1@example.org", "article51");
+    for id in [&broken, &fine] {
+        me.ok(&["--now", "2026-03-02", "move", id, "e4"]);
+    }
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let store = Store::open(&me.home.path().join("ccmail.db"))
+            .await
+            .unwrap();
+        break_the_clock(&store, &broken).await;
+        store.close().await;
+    });
+    let err = me.fails(&["--now", "2026-03-16", "run", "--once"]);
+    assert!(
+        err.contains(&format!(
+            "ERROR the chores of game {broken} failed: \"no_such_cause\" is not a penalty cause"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "ccmail: the rules' chores failed (tried again on the next pass): game {broken}: "
+        )),
+        "{err}"
+    );
+    assert_eq!(outgoing(&me, &broken).len(), 1);
+    assert_eq!(outgoing(&me, &fine).len(), 2);
 }
 
 #[test]

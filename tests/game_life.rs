@@ -1,7 +1,8 @@
 //! A game's life through the real binary: create it, play a dozen moves from both sides by
 //! `apply`-ing the partner's mail with chosen dates and `move --now`, and compare `show
 //! --json` with clocks computed by hand. Then what goes wrong: a wrongly repeated move, a
-//! stranger's address, the same file twice, an illegal move typed by the player.
+//! stranger's address, the same file twice, an illegal move typed by the player, a partner's
+//! Message-ID no header of ours can carry.
 
 mod common;
 
@@ -662,4 +663,115 @@ fn the_replys_statements_are_in_the_games_language() {
         ),
         "{preview}"
     );
+}
+
+/// Our messages of a game, each as (its header block, its decoded head), oldest first.
+fn our_mail(me: &Player, id: &str) -> Vec<(String, ccmail_mail::mime::Decoded)> {
+    let mbox = me.ok(&["export", id, "--mbox"]);
+    mbox.split("\nFrom ")
+        .filter_map(|entry| {
+            let (from_line, raw) = entry.split_once('\n')?;
+            if !from_line.trim_start_matches("From ").starts_with("ivanov@") {
+                return None;
+            }
+            let head = raw.split_once("\n\n").map_or(raw, |(head, _)| head);
+            let d = ccmail_mail::mime::decode(raw.as_bytes()).ok()?;
+            Some((head.to_owned(), d))
+        })
+        .collect()
+}
+
+/// A partner's Message-ID that is not printable ASCII (here Cyrillic, raw UTF-8) or is over
+/// 250 characters can't go into a header of ours: it is left out of In-Reply-To and
+/// References, the game's other ids stay, and the reply goes.
+#[test]
+fn a_partner_message_id_not_in_ascii_or_too_long_is_left_out_of_our_thread() {
+    let (me, id) = new_game();
+    let long = format!("{}@example.org", "x".repeat(239));
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let r = reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    );
+    let raw = r
+        .text(1)
+        .replace("<petrov.1@example.org>", "<ход.1@пример.рф>");
+    me.apply_text("m1.eml", &raw, "2026-03-06");
+    me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--dry-run"]);
+    me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--yes"]);
+    let r = reply(
+        "1. e4 e5 2. Nf3",
+        "2. Nf3",
+        "06.03.2026",
+        "08.03.2026",
+        "2... Nc6",
+        "10.03.2026",
+    );
+    let raw = r.text(2).replace("petrov.2@example.org", &long);
+    me.apply_text("m2.eml", &raw, "2026-03-11");
+    me.ok(&["--now", "2026-03-11", "move", &id, "Bb5", "--yes"]);
+    let r = reply(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+        "3. Bb5",
+        "11.03.2026",
+        "12.03.2026",
+        "3... a6",
+        "13.03.2026",
+    );
+    me.apply_text("m3.eml", &r.text(3), "2026-03-14");
+    me.ok(&["--now", "2026-03-14", "move", &id, "Ba4", "--yes"]);
+
+    let ours = our_mail(&me, &id);
+    assert_eq!(ours.len(), 4);
+    let ids: Vec<&str> = ours
+        .iter()
+        .map(|(_, d)| d.message_id.as_deref().unwrap())
+        .collect();
+    // After the Cyrillic id: our own first message is the last one that can be named.
+    assert_eq!(ours[1].1.in_reply_to, [ids[0]]);
+    assert_eq!(ours[1].1.references, [ids[0]]);
+    // After the long one: the same, and our second message.
+    assert_eq!(ours[2].1.in_reply_to, [ids[1]]);
+    assert_eq!(ours[2].1.references, [ids[0], ids[1]]);
+    // A valid id of the partner's is answered again.
+    assert_eq!(ours[3].1.in_reply_to, ["petrov.3@example.org"]);
+    assert_eq!(
+        ours[3].1.references,
+        [ids[0], ids[1], ids[2], "petrov.3@example.org"]
+    );
+    for (head, _) in &ours {
+        assert!(head.is_ascii(), "{head}");
+        assert!(!head.contains("xxxxxxxxxx"), "{head}");
+    }
+}
+
+/// A held message is never answered: our next message names in In-Reply-To and References
+/// the game's own mail only, not a move held beside it because it came from another address
+/// (51.1.2), though it was held as the game's.
+#[test]
+fn a_held_message_is_never_named_in_our_thread() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let mut r = reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    );
+    r.from = "petrov@other.example";
+    let out = me.apply_text("other.eml", &r.text(1), "2026-03-06");
+    assert!(out.contains(&format!("it looks like game {id}")), "{out}");
+    r.from = "petrov@example.org";
+    me.apply_text("real.eml", &r.text(2), "2026-03-06");
+    me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--yes"]);
+    let ours = our_mail(&me, &id);
+    let first = ours[0].1.message_id.as_deref().unwrap();
+    assert_eq!(ours[1].1.in_reply_to, ["petrov.2@example.org"]);
+    assert_eq!(ours[1].1.references, [first, "petrov.2@example.org"]);
 }

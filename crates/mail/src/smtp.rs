@@ -23,7 +23,7 @@ use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsPar
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::OnceCell;
 
-pub use self::build::{Attachment, Mailbox, Outgoing, build};
+pub use self::build::{Attachment, MAX_THREAD_ID, Mailbox, Outgoing, build, threadable};
 pub use self::error::SmtpError;
 pub use crate::tls::Security;
 

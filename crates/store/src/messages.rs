@@ -242,11 +242,15 @@ pub async fn set_message_status(
     Ok(())
 }
 
-/// The Message-IDs of a game's messages in and out, oldest first: for References.
+/// The Message-IDs of a game's thread, oldest first: what its next message names in
+/// In-Reply-To and References. That is every message we sent or queued, and every one
+/// received that was applied or taken as information. Never one held (from another address
+/// or with a forged sender, 51.1.2; for a finished game; a wrong repetition): it is no part
+/// of the game's correspondence unless the player accepts it. Nor one dismissed.
 pub async fn thread_ids(conn: &mut SqliteConnection, game: &str) -> Result<Vec<String>> {
     Ok(sqlx::query_scalar(
         "SELECT message_id FROM messages WHERE game_id = ? AND message_id IS NOT NULL \
-         AND status != 'dismissed' ORDER BY id",
+         AND (direction = 'out' OR status IN ('applied', 'info')) ORDER BY id",
     )
     .bind(game)
     .fetch_all(conn)

@@ -293,6 +293,59 @@ async fn messages_are_stored_once() {
     assert_eq!(held(&mut c).await.unwrap().len(), 2);
 }
 
+/// A game's thread (what its next message names in In-Reply-To and References) is its
+/// messages out and those in that were applied or taken as information: never one held
+/// (from another address, 51.1.2, or a forged sender), nor one dismissed.
+#[tokio::test]
+async fn held_messages_are_never_in_a_games_thread() {
+    let (_dir, store) = open().await;
+    let mut c = store.conn().await.unwrap();
+    insert_game(&mut c, &game("g1", "kuz@example.net"))
+        .await
+        .unwrap();
+    insert_game(&mut c, &game("g2", "other@example.net"))
+        .await
+        .unwrap();
+    let rows = [
+        ("out", "sent", Some("g1")),
+        ("in", "applied", Some("g1")),
+        ("in", "held", Some("g1")),
+        ("in", "info", Some("g1")),
+        ("in", "dismissed", Some("g1")),
+        ("out", "queued", Some("g1")),
+        ("in", "applied", Some("g2")),
+        ("in", "held", None),
+    ];
+    let mut ids = Vec::new();
+    for (n, (direction, status, game_id)) in rows.into_iter().enumerate() {
+        let mid = format!("m{n}@x");
+        let raw = format!("raw {n}");
+        let m = NewMessage {
+            direction,
+            message_id: Some(&mid),
+            raw: raw.as_bytes(),
+            game_id,
+            kind: "move",
+            status,
+            created_at: "2026-03-01T10:00:00+00:00",
+            ..NewMessage::default()
+        };
+        ids.push(insert_message(&mut c, &m).await.unwrap().id());
+    }
+    assert_eq!(
+        thread_ids(&mut c, "g1").await.unwrap(),
+        ["m0@x", "m1@x", "m3@x", "m5@x"]
+    );
+    // Accepted by the player, the held message joins the thread in its place.
+    set_message_status(&mut c, ids[2], "applied", None, Some("g1"))
+        .await
+        .unwrap();
+    assert_eq!(
+        thread_ids(&mut c, "g1").await.unwrap(),
+        ["m0@x", "m1@x", "m2@x", "m3@x", "m5@x"]
+    );
+}
+
 /// `apply`'s one look for a duplicate: either direction, by Message-ID or by bytes; an
 /// incoming message first, and the one with the Message-ID before one with the same bytes.
 /// `insert_incoming` stores a message only when that look finds nothing, and otherwise says

@@ -8,8 +8,12 @@
 //!   move or a wrong repetition: our last move again, with what was wrong and the penalty
 //!   recorded; the delay in asking is charged to us beyond 3 days (51.4.8).
 //! - 51.9.1 the finished game goes to the arbiter as PGN.
+//!
+//! Each game's chores are done in a transaction of their own. When one game's fail (a row
+//! this version can't read, a message that can't be built), that game is rolled back and the
+//! error logged with its id, and the other games still get theirs: one broken game must never
+//! keep every partner after it from their repeat (51.5.1) or their correction request.
 
-use anyhow::Context;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_mail::smtp;
@@ -23,13 +27,39 @@ use super::{Clock, Me};
 /// One thing done, in words (for logs and `run --once`).
 pub type Done = String;
 
+/// What a pass over all games did ([`run_due`]).
+#[derive(Debug, Default)]
+pub struct Pass {
+    /// What was queued, in words, game after game.
+    pub done: Vec<Done>,
+    /// The games whose chores failed, in the order they were tried: nothing of theirs was
+    /// kept, and the next pass tries them again.
+    pub failed: Vec<Failed>,
+}
+
+/// One game whose chores failed.
+#[derive(Debug)]
+pub struct Failed {
+    pub game: String,
+    pub error: anyhow::Error,
+}
+
+impl Failed {
+    /// `game ID: what failed`, each cause once.
+    pub fn words(&self) -> String {
+        format!("game {}: {}", self.game, super::daemon::words(&self.error))
+    }
+}
+
 /// Finds and queues every chore due as of the clock's today, each game in its own
-/// transaction. Returns what was done.
+/// transaction. Returns what was done, and the games whose chores failed: each such failure
+/// is logged, that game's transaction rolled back, and the pass goes on with the next game.
+/// An error is returned only when the games can't be read at all.
 ///
 /// Which games may have a chore is found from all games at once, in a handful of queries
 /// ([`may_be_due`]); only those are loaded again in a transaction and looked at closely: a
 /// pass over 200 quiet games costs no transaction at all.
-pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Vec<Done>> {
+pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Pass> {
     let today = clock.today();
     let ids: Vec<String> = {
         let mut conn = store.conn().await?;
@@ -45,15 +75,21 @@ pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Ve
         due.sort_unstable();
         due.into_iter().map(|(_, id)| id).collect()
     };
-    let mut done = Vec::new();
+    let mut pass = Pass::default();
     for id in ids {
-        let mut tx = store.begin().await?;
-        let game = Game::load(&mut tx, &id).await?.context("game vanished")?;
-        let did = game_chores(&mut tx, me, clock, &game).await?;
-        tx.commit().await?;
-        done.extend(did);
+        match run_for(store, me, clock, &id).await {
+            Ok(did) => pass.done.extend(did),
+            Err(error) => {
+                tracing::error!(
+                    "the chores of game {id} failed: {}; nothing of them was kept, the other \
+                     games' chores go on",
+                    super::daemon::words(&error)
+                );
+                pass.failed.push(Failed { game: id, error });
+            }
+        }
     }
-    Ok(done)
+    Ok(pass)
 }
 
 /// Whether an unfinished game may have a chore today: a correction to ask for, or a repeat
@@ -76,7 +112,9 @@ fn may_be_due(game: &Game, today: NaiveDate) -> bool {
     })
 }
 
-/// The chores of one game (after `apply` or `move` touched it).
+/// The chores of one game (after `apply` or `move` touched it, and each game of a
+/// [`run_due`] pass), in a transaction of their own: committed when they all succeed, else
+/// rolled back (dropped uncommitted) and the error returned. A game that is gone has none.
 pub async fn run_for(store: &Store, me: &Me, clock: &Clock, id: &str) -> anyhow::Result<Vec<Done>> {
     let mut tx = store.begin().await?;
     let Some(game) = Game::load(&mut tx, id).await? else {

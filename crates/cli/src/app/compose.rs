@@ -305,7 +305,7 @@ pub struct Letter {
 }
 
 /// The mail for a letter in `game`: from us, our own stable Message-ID, threaded into the
-/// game's mail (In-Reply-To the last message, References the last twenty).
+/// game's mail ([`thread_headers`]).
 pub fn envelope(
     game: &Game,
     me: &Me,
@@ -327,6 +327,7 @@ pub fn envelope(
         smtp::Mailbox::new(name, email.clone())
     };
     let message_id = message_id(&letter, game.id(), clock, &me.email);
+    let (in_reply_to, references) = thread_headers(thread);
     smtp::Outgoing {
         from: smtp::Mailbox::new(me.name.clone(), me.email.clone()),
         to: letter.to.iter().map(mailbox).collect(),
@@ -334,11 +335,27 @@ pub fn envelope(
         subject: letter.subject,
         body: letter.body,
         message_id,
-        in_reply_to: thread.last().cloned(),
-        references: thread.iter().rev().take(20).rev().cloned().collect(),
+        in_reply_to,
+        references,
         date: clock.now.fixed_offset(),
         attachments: Vec::new(),
     }
+}
+
+/// In-Reply-To and References from the game's Message-IDs, oldest first: In-Reply-To the last
+/// message, References the last twenty. An id no header can carry (a partner's written in
+/// Cyrillic, one over 250 characters: [`smtp::threadable`]) is left out, so that one odd
+/// message never stops the player from answering in the game.
+pub fn thread_headers(thread: &[String]) -> (Option<String>, Vec<String>) {
+    let mut references: Vec<String> = thread
+        .iter()
+        .rev()
+        .filter(|id| smtp::threadable(id))
+        .take(20)
+        .cloned()
+        .collect();
+    references.reverse();
+    (references.last().cloned(), references)
 }
 
 /// Queues `letter` in `game`'s thread (envelope, Message-ID, outbox): the one way every
@@ -442,4 +459,27 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
         store::set_status(conn, &d.game_id, "finished", Some(result)).await?;
     }
     Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_headers;
+
+    #[test]
+    fn thread_headers_leave_out_ids_no_header_can_carry() {
+        let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let long = format!("{}@x", "a".repeat(249));
+        let thread = ids(&["a@x", "ход.1@пример.рф", "b@x", "c d@x", "e\u{1}@x", &long]);
+        assert_eq!(
+            thread_headers(&thread),
+            (Some("b@x".into()), ids(&["a@x", "b@x"]))
+        );
+        assert_eq!(thread_headers(&ids(&["ход@x"])), (None, vec![]));
+        assert_eq!(thread_headers(&[]), (None, vec![]));
+        // The last twenty that can be named.
+        let many: Vec<String> = (1..=25).map(|n| format!("{n}@x")).collect();
+        let (last, references) = thread_headers(&many);
+        assert_eq!(last.as_deref(), Some("25@x"));
+        assert_eq!(references, many[5..]);
+    }
 }

@@ -58,9 +58,9 @@ pub struct Outgoing {
     pub body: String,
     /// The Message-ID without `<>`, e.g. `1234.white@example.org`.
     pub message_id: String,
-    /// The Message-ID answered, without `<>`.
+    /// The Message-ID answered, without `<>`; it must be [`threadable`].
     pub in_reply_to: Option<String>,
-    /// The thread's Message-IDs, oldest first, without `<>`.
+    /// The thread's Message-IDs, oldest first, without `<>`; each must be [`threadable`].
     pub references: Vec<String>,
     /// The Date header, in the sender's zone.
     pub date: DateTime<FixedOffset>,
@@ -101,13 +101,13 @@ pub fn build(msg: &Outgoing) -> Result<Vec<u8>, SmtpError> {
         builder = builder.cc(mailbox(m)?);
     }
     if let Some(id) = &msg.in_reply_to {
-        builder = builder.in_reply_to(format!("<{}>", msg_id(id)?));
+        builder = builder.in_reply_to(format!("<{}>", thread_id(id, "In-Reply-To")?));
     }
     if !msg.references.is_empty() {
         let ids = msg
             .references
             .iter()
-            .map(|id| msg_id(id).map(|id| format!("<{id}>")))
+            .map(|id| thread_id(id, "References").map(|id| format!("<{id}>")))
             .collect::<Result<Vec<_>, _>>()?;
         builder = builder.references(ids.join(" "));
     }
@@ -166,17 +166,50 @@ fn one_line(text: &str) -> String {
     spaced.trim().to_owned()
 }
 
-/// A Message-ID without `<>`: printable ASCII, no spaces, no angle brackets.
-fn msg_id(id: &str) -> Result<&str, SmtpError> {
-    let ok = !id.is_empty()
+/// The longest Message-ID (without `<>`) named in In-Reply-To or References. RFC 5322 sets
+/// no length of its own, only lines of at most 998 characters, and an id can't be folded; no
+/// mail program writes one near this long (ours are about 60 characters), so a longer one is
+/// junk, and twenty of the longest still make a References header of a sensible size.
+pub const MAX_THREAD_ID: usize = 250;
+
+/// Whether a Message-ID (without `<>`) may be named in In-Reply-To and References: one a
+/// header can carry — printable ASCII, the bytes 0x21–0x7e, without `<` or `>` — of at most
+/// [`MAX_THREAD_ID`] characters.
+///
+/// A partner's mail may carry any other (Cyrillic written raw, a space, a control
+/// character). The caller leaves such an id out of the thread: it is no reason to refuse the
+/// reply, and [`build`] refuses a message that names one.
+pub fn threadable(id: &str) -> bool {
+    id.len() <= MAX_THREAD_ID && writable(id)
+}
+
+/// A Message-ID a header can carry: printable ASCII, no spaces, no angle brackets.
+fn writable(id: &str) -> bool {
+    !id.is_empty()
         && id
             .bytes()
-            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>');
-    if ok {
+            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>')
+}
+
+/// Our own Message-ID, checked (`<>` left off).
+fn msg_id(id: &str) -> Result<&str, SmtpError> {
+    if writable(id) {
         Ok(id)
     } else {
         Err(SmtpError::Build(format!(
             "{id:?} is not a Message-ID (printable ASCII without spaces or <>)"
+        )))
+    }
+}
+
+/// An id of the thread, checked for `header`.
+fn thread_id<'a>(id: &'a str, header: &str) -> Result<&'a str, SmtpError> {
+    if threadable(id) {
+        Ok(id)
+    } else {
+        Err(SmtpError::Build(format!(
+            "{id:?} can't be named in {header}: a Message-ID there is printable ASCII \
+             without spaces or <>, at most {MAX_THREAD_ID} characters"
         )))
     }
 }
@@ -243,10 +276,53 @@ mod tests {
         }
     }
 
+    /// What may go into In-Reply-To and References: a Message-ID a header can carry, of at
+    /// most 250 characters.
     #[test]
-    fn recipients_without_repeats() {
+    fn thread_ids() {
+        let longest = format!("{}@example.org", "a".repeat(238));
+        for good in [
+            "abc.1@example.org",
+            "!#$%&'*+-/=?^_`{|}~@x",
+            longest.as_str(),
+        ] {
+            assert!(threadable(good), "{good:?}");
+        }
+        let too_long = format!("a{longest}");
+        for bad in [
+            "",
+            "ход.1@пример.рф",
+            "a b@c",
+            "a\tb@c",
+            "a\u{1}b@c",
+            "a\u{7f}b@c",
+            "a@b\r\nBcc: x",
+            "<a@b>",
+            "a>b@c",
+            too_long.as_str(),
+        ] {
+            assert!(!threadable(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_thread_id_that_is_not_one_is_refused_in_words() {
+        let mut msg = outgoing();
+        msg.references = vec!["ok@x".into(), "ход.1@пример.рф".into()];
+        let err = build(&msg).unwrap_err().to_string();
+        assert!(
+            err.contains("\"ход.1@пример.рф\" can't be named in References"),
+            "{err}"
+        );
+        let mut msg = outgoing();
+        msg.in_reply_to = Some("a".repeat(251));
+        let err = build(&msg).unwrap_err().to_string();
+        assert!(err.contains("can't be named in In-Reply-To"), "{err}");
+    }
+
+    fn outgoing() -> Outgoing {
         let m = |e: &str| Mailbox::new("", e);
-        let msg = Outgoing {
+        Outgoing {
             from: m("w@x.test"),
             to: vec![m("b@x.test")],
             cc: vec![m("a@x.test"), m("B@x.test")],
@@ -257,7 +333,12 @@ mod tests {
             references: vec![],
             date: DateTime::parse_from_rfc3339("2026-03-01T12:00:00+03:00").unwrap(),
             attachments: vec![],
-        };
+        }
+    }
+
+    #[test]
+    fn recipients_without_repeats() {
+        let msg = outgoing();
         assert_eq!(msg.recipients(), vec!["b@x.test", "a@x.test"]);
         assert_eq!(msg.envelope_from(), "w@x.test");
     }

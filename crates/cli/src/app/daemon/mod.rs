@@ -131,8 +131,9 @@ impl Daemon {
     /// `run --once`: one full pass — read and apply the new mail, queue the rules' chores, send
     /// what is due (and what waits for a retry, if the server answers), keep the copies — then
     /// return. The outbox
-    /// is sent even when the mailbox can't be read; that error is returned afterwards. `stop`
-    /// ends the pass after the message in hand.
+    /// is sent even when the mailbox can't be read, or a game's chores failed; that error is
+    /// returned afterwards (the mailbox's first: every failure is in the log). `stop` ends
+    /// the pass after the message in hand.
     pub async fn once(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
         let stop = Stop::new(stop);
         let mut session = None;
@@ -146,7 +147,13 @@ impl Daemon {
             None => tracing::info!("no [imap] in the config: no mail is read"),
         }
         if !stop.is_set() {
-            outbox::chores(self).await;
+            let chores = outbox::chores(self).await;
+            if failed.is_none() && !chores.is_empty() {
+                failed = Some(anyhow::anyhow!(
+                    "the rules' chores failed (tried again on the next pass): {}",
+                    chores.join("; ")
+                ));
+            }
         }
         match &self.smtp {
             Some(smtp) if !stop.is_set() => {

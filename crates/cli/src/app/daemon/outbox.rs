@@ -131,23 +131,25 @@ pub(super) async fn send(
     Ok(waiting)
 }
 
-/// Queues the rules' chores that are due; returns how many. Errors are logged: the chores
-/// are found again from the store on the next look.
-pub(super) async fn chores(d: &Daemon) -> usize {
-    let done = match d.clock() {
+/// Queues the rules' chores that are due. What failed is logged (a game's by
+/// [`chores::run_due`], which goes on with the other games) and returned in words, for `run
+/// --once` to report; the chores are found again from the store on the next look.
+pub(super) async fn chores(d: &Daemon) -> Vec<String> {
+    let pass = match d.clock() {
         Ok(clock) => chores::run_due(&d.store, &d.me, &clock).await,
         Err(e) => Err(e),
     };
-    match done {
-        Ok(done) => {
-            for what in &done {
+    match pass {
+        Ok(pass) => {
+            for what in &pass.done {
                 tracing::info!("{what} (queued)");
             }
-            done.len()
+            pass.failed.iter().map(chores::Failed::words).collect()
         }
         Err(e) => {
-            tracing::error!("chores: {}", super::words(&e));
-            0
+            let why = super::words(&e);
+            tracing::error!("chores: {why}");
+            vec![why]
         }
     }
 }
