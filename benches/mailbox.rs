@@ -1,4 +1,4 @@
-//! The mail for the daemon's benchmarks (issue 9, items 2–4), which `benches/python/daemon.py`
+//! The mail for the daemon's benchmarks (first sync, latency, footprint), which `benches/python/daemon.py`
 //! puts on the test servers and times: a player's store with 200 active games, and
 //!
 //! - `mail-N/`: a mailbox of N messages, a tenth of them the opponents' move messages across

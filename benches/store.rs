@@ -1,5 +1,5 @@
-//! `games` and `show` with 1,000 games and 60,000 moves in the store (issues 4 and 9: target
-//! under 100 ms each), timed as the user runs them: the release binary, process start
+//! `games` and `show` with 1,000 games and 60,000 moves in the store (the limit: under 100 ms
+//! each; see benches/README.md), timed as the user runs them: the release binary, process start
 //! included. `cargo bench --bench store`.
 
 use std::path::Path;

@@ -1,5 +1,5 @@
-//! The rules' chores and the commands of issue 7, checked in the store (what is queued, to
-//! whom, saying what). The same chores on real mail servers are in the end-to-end tests.
+//! The rules' chores and the commands for the rules' duties (breaks, claims, adjudication, a
+//! new address), checked in the store (what is queued, to whom, saying what). The same chores on real mail servers are in the end-to-end tests.
 
 mod common;
 

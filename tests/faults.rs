@@ -566,33 +566,33 @@ fn move_and_reply_while_the_daemon_works_never_meet_a_locked_database() {
         let prompt = scope.spawn(|| {
             let mut command = me.command(&["--now", NOW, "reply"]);
             command.env("TERM", "xterm");
-            let mut session = expectrl::session::OsSession::spawn(command).unwrap();
-            session.get_process_mut().set_window_size(120, 40).unwrap();
-            session.set_expect_timeout(Some(Duration::from_secs(60)));
+            let mut term = expectrl::session::OsSession::spawn(command).unwrap();
+            term.get_process_mut().set_window_size(120, 40).unwrap();
+            term.set_expect_timeout(Some(Duration::from_secs(60)));
             let mut transcript = String::new();
             let mut answered = 0;
             while answered < firsts.len() {
-                let found = session
+                let found = term
                     .expect(Regex(r"([0-9a-z]+) 1\.(\.\.)?> "))
                     .unwrap_or_else(|e| panic!("{e}; the prompt so far:\n{transcript}"));
                 transcript.push_str(&String::from_utf8_lossy(found.as_bytes()));
                 let prompt = String::from_utf8_lossy(found.get(1).unwrap()).into_owned();
                 if firsts.contains(&prompt) {
-                    session.send("e4\r").unwrap();
-                    let found = session.expect("Send it? ").unwrap();
+                    term.send("e4\r").unwrap();
+                    let found = term.expect("Send it? ").unwrap();
                     transcript.push_str(&String::from_utf8_lossy(found.before()));
-                    session.send("y\r").unwrap();
-                    let found = session.expect(Regex(r"(sent|queued): [^\r\n]*")).unwrap();
+                    term.send("y\r").unwrap();
+                    let found = term.expect(Regex(r"(sent|queued): [^\r\n]*")).unwrap();
                     transcript.push_str(&String::from_utf8_lossy(found.before()));
                     transcript.push_str(&String::from_utf8_lossy(found.as_bytes()));
                     answered += 1;
                 } else {
-                    session.send("skip\r").unwrap();
+                    term.send("skip\r").unwrap();
                     transcript.push_str("skip\n");
                 }
             }
-            session.send("quit\r").unwrap();
-            let rest = session.expect(Eof).unwrap();
+            term.send("quit\r").unwrap();
+            let rest = term.expect(Eof).unwrap();
             transcript.push_str(&String::from_utf8_lossy(rest.as_bytes()));
             transcript
         });

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use chrono::NaiveDate;
 use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession as Session;
+use expectrl::session::OsSession as Pty;
 use expectrl::{Eof, Expect};
 use serde_json::Value;
 use tempfile::TempDir;
@@ -162,19 +162,19 @@ impl Home {
     }
 
     /// `ccmail reply` in an 80×24 pseudo-terminal.
-    fn reply(&self, now: &str) -> Session {
+    fn reply(&self, now: &str) -> Pty {
         self.reply_with(now, |_| {})
     }
 
     /// [`Home::reply`], with the environment changed by `env`.
-    fn reply_with(&self, now: &str, env: impl FnOnce(&mut Command)) -> Session {
+    fn reply_with(&self, now: &str, env: impl FnOnce(&mut Command)) -> Pty {
         let mut command = self.command(now);
         command.arg("reply");
         env(&mut command);
-        let mut session = Session::spawn(command).unwrap();
-        session.get_process_mut().set_window_size(80, 24).unwrap();
-        session.set_expect_timeout(Some(Duration::from_secs(30)));
-        session
+        let mut term = Pty::spawn(command).unwrap();
+        term.get_process_mut().set_window_size(80, 24).unwrap();
+        term.set_expect_timeout(Some(Duration::from_secs(30)));
+        term
     }
 
     fn history(&self) -> PathBuf {
@@ -183,7 +183,7 @@ impl Home {
 }
 
 /// Waits for `text`; what came before it, escape sequences and all.
-fn expect(s: &mut Session, text: &str) -> String {
+fn expect(s: &mut Pty, text: &str) -> String {
     match s.expect(text) {
         Ok(found) => String::from_utf8_lossy(found.before()).into_owned(),
         Err(e) => panic!("waiting for {text:?}: {e}"),
@@ -191,12 +191,12 @@ fn expect(s: &mut Session, text: &str) -> String {
 }
 
 /// Types a line and presses Enter.
-fn line(s: &mut Session, text: &str) {
+fn line(s: &mut Pty, text: &str) {
     s.send(format!("{text}\r")).unwrap();
 }
 
 /// Waits for the end; the rest of the output and the exit code.
-fn finish(mut s: Session) -> (String, i32) {
+fn finish(mut s: Pty) -> (String, i32) {
     let rest = expect_eof(&mut s);
     match s.get_process().wait().unwrap() {
         WaitStatus::Exited(_, code) => (rest, code),
@@ -204,7 +204,7 @@ fn finish(mut s: Session) -> (String, i32) {
     }
 }
 
-fn expect_eof(s: &mut Session) -> String {
+fn expect_eof(s: &mut Pty) -> String {
     match s.expect(Eof) {
         Ok(found) => String::from_utf8_lossy(found.as_bytes()).into_owned(),
         Err(e) => panic!("waiting for the end: {e}"),
@@ -299,7 +299,7 @@ fn answers_two_games_skips_one_and_recovers_from_a_typo() {
     let mbox = home.mbox(&a);
     assert!(mbox.contains("From petrov@example.org "), "{mbox}");
     assert!(mbox.contains("My move: 1... e5\n"), "{mbox}");
-    // The lines typed are kept for the next session.
+    // The lines typed are kept for the next time the prompt runs.
     let history = std::fs::read_to_string(home.history()).unwrap();
     assert!(
         history.contains("5254") && history.contains("skip"),
@@ -361,7 +361,7 @@ fn move_on_a_terminal_asks_first() {
     let asked = |answer: &str| {
         let mut command = home.command("2026-03-06");
         command.args(["move", &a, "e5"]);
-        let mut s = Session::spawn(command).unwrap();
+        let mut s = Pty::spawn(command).unwrap();
         s.set_expect_timeout(Some(Duration::from_secs(30)));
         let preview = expect(&mut s, "Send this message? [y/N] ");
         assert!(preview.contains("My move: 1... 5755\r\n"), "{preview}");

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The daemon's benchmarks (issue 9, items 2-4) on the real test servers, each next to its limit
-measured in the same run:
+"""The daemon's benchmarks (first sync, latency, footprint) on the real test servers, each next
+to its limit measured in the same run:
 
   sync      first sync: `ccmail run --once` of a 5,000-message mailbox (and of a 1,000 one, for
             the memory) next to a bare `UID FETCH 1:* BODY.PEEK[]` by imaplib;
@@ -174,11 +174,11 @@ def dovecot_log():
 
 
 def served_since(log, offset):
-    """Bytes Dovecot sent to LOGIN's sessions that logged in after byte `offset` of its log
-    (the `out=` of their `Logged out` lines), or None without the log. A session is told by
-    its `session=<…>` id: the bare fetch just before logs out too, and Dovecot's log process
-    may write that line after `offset`. Waits up to a second for the lines: the log process
-    writes them after the client has gone."""
+    """Bytes Dovecot sent to LOGIN's IMAP sessions that logged in after byte `offset` of its
+    log (the `out=` of their `Logged out` lines), or None without the log. Dovecot tells an
+    IMAP session by its `session=<…>` id: the bare fetch just before logs out too, and
+    Dovecot's log process may write that line after `offset`. Waits up to a second for the
+    lines: the log process writes them after the client has gone."""
     if log is None:
         return None
     deadline = time.monotonic() + 1.0
@@ -186,11 +186,11 @@ def served_since(log, offset):
         with open(log, "rb") as f:
             f.seek(offset)
             lines = f.read().decode(errors="replace").splitlines()
-        sessions = {
+        imap_sessions = {
             m.group(1)
             for line in lines
             if f"Login: user=<{LOGIN}>" in line
-            for m in [re.search(r"session=<([^>]+)>", line)]
+            for m in [re.search(r"session=<([^>]+)>", line)]  # Dovecot's IMAP session id
             if m
         }
         outs = {
@@ -198,9 +198,9 @@ def served_since(log, offset):
             for line in lines
             if f"imap({LOGIN})" in line and "Logged out" in line
             for m in [re.search(r"<([^<>]+)>: .* out=(\d+)", line)]
-            if m and m.group(1) in sessions
+            if m and m.group(1) in imap_sessions
         }
-        if (sessions and len(outs) == len(sessions)) or time.monotonic() > deadline:
+        if (imap_sessions and len(outs) == len(imap_sessions)) or time.monotonic() > deadline:
             return sum(outs.values()) if outs else None
         time.sleep(0.02)
 
@@ -307,9 +307,9 @@ class Lines:
 class BareIdle:
     """A bare IDLE client: raw socket, LOGIN, SELECT, IDLE; the instant of each EXISTS push.
 
-    It watches another user's mailbox, which gets the same deliveries: two sessions on one
-    mailbox wake each other (ccmail's FETCH changes the index, which starts the other
-    session's 0.5 s notify delay early, and its next push then comes early)."""
+    It watches another user's mailbox, which gets the same deliveries: two IMAP sessions on one
+    mailbox wake each other (ccmail's FETCH changes the index, which starts the other one's
+    0.5 s notify delay in Dovecot early, and its next push then comes early)."""
 
     def __init__(self, login, mailbox):
         self.sock = socket.create_connection((S["host"], S["imap"]))

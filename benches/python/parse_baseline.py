@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The baseline of issue 9, item 1: what a player would script by hand to read a move message.
+"""The reader benchmark's baseline: what a player would script by hand to read a move message.
 
 The `email` package decodes the message, a regex takes the move record and the new move from
 the body, python-chess replays them (a move that is not legal fails the message). Numeric

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The one table of benches/run: each figure next to its limit (measured in the same run) and
-its target (issue 9). Reads what the benches printed into DIR:
+its target (benches/README.md). Reads what the benches printed into DIR:
 
   parse-N.txt (cargo bench --bench parse), python-N.txt (parse_baseline.py), rounds N = 1, 2, …
   taken in turns (each side's best round counts),
@@ -95,9 +95,9 @@ def main():
             f"{r[k + 'ccmail_ms']} ms"
             + (f" ({r[k + 'served_mb']} MB fetched)" if k + "served_mb" in r else ""),
             f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×",
-            # Issue 9 sets the target on the 5,000-message mailbox; the smaller one is our own
+            # The target is set on the 5,000-message mailbox; the smaller one is our own
             # stricter check (its fixed costs weigh more against a shorter fetch).
-            "≤ 1.5× the bare fetch" + ("" if size >= 5000 else " (our own check; the issue's is on 5,000)"),
+            "≤ 1.5× the bare fetch" + ("" if size >= 5000 else " (our own stricter check; the target is on 5,000)"),
             ratio <= 1.5,
         )
     if len(sizes) >= 2 and all(f"sync{s}_rss_mb" in r for s in sizes):

@@ -158,8 +158,9 @@ group_members() {
     return 0
 }
 
-# SIGTERM to the master's process group (each master is a session leader, so the group holds
-# only its children), wait until no member is left, SIGKILL after 10 s.
+# SIGTERM to the master's process group (each master detaches from the terminal with setsid(),
+# so it leads a group that holds only its children), wait until no member is left, SIGKILL
+# after 10 s.
 stop_group() {
     local name=$1 pid=$2 i
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true

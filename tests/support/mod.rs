@@ -111,8 +111,8 @@ pub fn wait_delivered() {
     }
 }
 
-/// The stored flags of every message of a mailbox (`\Recent` belongs to a session, not to
-/// the message, and is left out).
+/// The stored flags of every message of a mailbox (`\Recent` belongs to an IMAP session,
+/// not to the message, and is left out).
 pub fn flags(s: &Servers, login: &str, mailbox: &str) -> Vec<(u32, Vec<String>)> {
     block_on(async {
         let mut imap = imap(s, login, mailbox).await;

@@ -1,4 +1,4 @@
-//! The command line of cli.md. Each subcommand's doc comment is its `--help`.
+//! The command line of docs/cli.md. Each subcommand's doc comment is its `--help`.
 
 use std::path::PathBuf;
 

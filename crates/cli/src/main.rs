@@ -1,7 +1,7 @@
 //! ccmail: e-mail correspondence chess, Article 51. See `ccmail --help`.
 //!
 //! `main` only parses the command line, runs the command and turns an error into the
-//! one-paragraph message and exit status of cli.md (0 success, 1 failure, 2 usage).
+//! one-paragraph message and exit status of docs/cli.md (0 success, 1 failure, 2 usage).
 
 mod cli;
 mod commands;

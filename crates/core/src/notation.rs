@@ -1,6 +1,6 @@
 //! Notation: reading a move as a person wrote it, writing a move in the game's notation.
 //!
-//! Reading is tolerant (message-form.md, "What ccmail must read"): ICCF numeric notation, SAN
+//! Reading is tolerant (docs/message-form.md, "What ccmail reads"): ICCF numeric notation, SAN
 //! with English or Russian piece letters, long algebraic (`e2-e4`, `Кg1-f3`, `e4:d5`) and UCI.
 //! Every form is reduced to a [`Pattern`] — piece, from-file, from-rank, destination, promotion,
 //! castling side — and matched against the legal moves of the position. So castling written

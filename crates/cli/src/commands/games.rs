@@ -121,7 +121,8 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                     "         {n} held message(s) of this game wait for you: `ccmail inbox`"
                 )?;
             }
-            // 51.5.3: from day 30 without a move, say so (RULES.md: `games` warns from day 30).
+            // 51.5.3: from day 30 without a move, say so (docs/rules.md: `games` warns from
+            // day 30).
             if let Some(silence) = report
                 .deadlines
                 .iter()

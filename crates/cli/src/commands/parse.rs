@@ -1,4 +1,4 @@
-//! `ccmail parse FILE|-`: what ccmail reads from one message (cli.md).
+//! `ccmail parse FILE|-`: what ccmail reads from one message (docs/cli.md).
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
@@ -53,7 +53,7 @@ fn sans(mut pos: Chess, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
-/// The object of cli.md, "`ccmail parse --json FILE`".
+/// The object of docs/cli.md, "`ccmail parse`".
 pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
     let before = msg.position_before();
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string());

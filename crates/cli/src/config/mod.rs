@@ -1,4 +1,4 @@
-//! The config file (cli.md, "The config file"): where it is, what it may say, and the checked
+//! The config file (docs/config.md): where it is, what it may say, and the checked
 //! [`Config`] the commands get from it.
 //!
 //! The file is TOML with five sections, `[player]`, `[store]`, `[imap]`, `[smtp]` and

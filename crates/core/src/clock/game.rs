@@ -12,8 +12,8 @@ use super::types::{Control, Profile, color_serde};
 /// when he sent this one (S). Ply 1 is White's first move.
 ///
 /// For ply 1 `received` is not read: White's first move counts as received on the start date
-/// (RULES.md, 51.4.5). The plies of an accepted variation carry the dates of the message that
-/// carried them (see [`Variation`]).
+/// (docs/rules.md, 51.4.5). The plies of an accepted variation carry the dates of the message
+/// that carried them (see [`Variation`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ply {
     /// R: the date the mover received the partner's previous move (his own time zone).

@@ -1,5 +1,5 @@
 //! The rules clock: thinking days, penalties, time controls, breaks and deadlines of a game,
-//! worked out from its dated history. `shared/rules/RULES.md` is the specification; clauses
+//! worked out from its dated history. docs/rules.md digests the rules it follows; clauses
 //! are cited by number.
 //!
 //! Pure: it has no clock of its own. Today is an argument, and so is everything else; the
@@ -10,8 +10,8 @@
 //! # Counting days
 //!
 //! A move received on day R and sent on day S costs the calendar days d with R < d <= S on
-//! which the mover is not on break (RULES.md "Dates and days"; 51.4.4, 51.7.4–6, 10.4.3). A
-//! same-day reply costs 0. Days up to and including the start date never count, and White's
+//! which the mover is not on break (docs/rules.md, "Dates and days"; 51.4.4, 51.7.4–6,
+//! 10.4.3). A same-day reply costs 0. Days up to and including the start date never count, and White's
 //! first move counts as received on the start date (51.4.5). A ply whose S is before its R is
 //! an error ([`ClockError::SentBeforeReceived`]): both dates are the mover's own, so no time
 //! zone explains it, and the clock does not guess. (R of one ply may be the day before S of

@@ -1,5 +1,5 @@
 //! The output: both clocks, the running days and the deadlines of a game as of a date, in the
-//! shapes of `ccmail show --json` (spec/cli.md: `clock`, `running_days`, `deadlines`,
+//! shapes of `ccmail show --json` (docs/cli.md: `clock`, `running_days`, `deadlines`,
 //! `moves[].days`).
 
 use chrono::NaiveDate;

@@ -1,7 +1,7 @@
 //! Calendar arithmetic the whole clock rests on: inclusive date spans and the one day formula.
 //!
-//! The formula ("Dates and days" in RULES.md): a move received on day R and sent on day S costs
-//! the calendar days d with R < d <= S that are not excluded (break days). Everything else in
+//! The formula ("Dates and days" in docs/rules.md): a move received on day R and sent on day S
+//! costs the calendar days d with R < d <= S that are not excluded (break days). Everything else in
 //! the clock (running days, the repeat date, the arbiter-copy date) is the same count, run
 //! forward or backward. No function here can panic: date overflow gives `None` or saturates.
 
