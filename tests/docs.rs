@@ -66,23 +66,6 @@ fn the_readme_is_a_guide_under_25_kb() {
     );
 }
 
-/// Lines in files that are being changed on another branch, still to be reworded there. Each
-/// is the file and a piece of the line (not the word itself); an entry that no longer matches
-/// a line of its file fails the test, so that it is removed.
-const NOT_YET: &[(&str, &str)] = &[
-    (
-        "crates/cli/src/app/daemon/nudge.rs",
-        "no wake-ups beyond IDLE's",
-    ),
-    (
-        "crates/cli/src/app/daemon/sync.rs",
-        "connection that breaks during it",
-    ), // the IMAP one
-    ("crates/cli/src/app/daemon/mod.rs", "= None;"), // the IMAP connection, if one was made
-    ("crates/cli/src/app/daemon/mod.rs", "async fn "), // the IMAP connection's loop
-    ("crates/cli/src/app/prompt/input.rs", "/// Stop the "), // the terminal prompt
-];
-
 /// What a line must also name when it has the word (of IMAP, SMTP, a terminal, …).
 const KINDS: &[&str] = &[
     "imap",
@@ -106,7 +89,6 @@ fn no_text_speaks_of_how_the_work_was_organised() {
     let mut files = Vec::new();
     walk(&root, &root, &mut files);
     assert!(files.len() > 50, "only {} files found", files.len());
-    let mut used = vec![false; NOT_YET.len()];
     let mut found = Vec::new();
     for rel in files {
         let Ok(text) = fs::read_to_string(root.join(&rel)) else {
@@ -117,15 +99,8 @@ fn no_text_speaks_of_how_the_work_was_organised() {
             let seen = format!("{rel}:{line}").to_lowercase();
             let bad = has_numbered_issue(&seen)
                 || (seen.contains(WORD) && !KINDS.iter().any(|k| seen.contains(k)));
-            if !bad {
-                continue;
-            }
-            match NOT_YET
-                .iter()
-                .position(|(file, piece)| *file == rel && line.contains(piece))
-            {
-                Some(k) => used[k] = true,
-                None => found.push(format!("{rel}:{}: {}", i + 1, line.trim())),
+            if bad {
+                found.push(format!("{rel}:{}: {}", i + 1, line.trim()));
             }
         }
     }
@@ -133,17 +108,6 @@ fn no_text_speaks_of_how_the_work_was_organised() {
         found.is_empty(),
         "lines that speak of how the work was organised (say what they mean instead):\n{}",
         found.join("\n")
-    );
-    let stale: Vec<_> = NOT_YET
-        .iter()
-        .zip(&used)
-        .filter(|(_, used)| !**used)
-        .map(|((file, piece), _)| format!("{file}: {piece:?}"))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "entries of NOT_YET in tests/docs.rs that match nothing any more (remove them):\n{}",
-        stale.join("\n")
     );
 }
 

@@ -136,11 +136,11 @@ impl Daemon {
     /// the pass after the message in hand.
     pub async fn once(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
         let stop = Stop::new(stop);
-        let mut session = None;
+        let mut imap_link = None;
         let mut failed = None;
         match &self.imap {
             Some(w) => match self.read_once(w, &stop).await {
-                Ok(imap) => session = Some((w, imap)),
+                Ok(imap) => imap_link = Some((w, imap)),
                 // Each cause once: the mail crate's errors quote their source already.
                 Err(e) => failed = Some(anyhow::anyhow!(words(&e))),
             },
@@ -162,7 +162,7 @@ impl Daemon {
             Some(_) => {}
             None => tracing::info!("no [smtp] in the config: queued messages stay in the outbox"),
         }
-        if let Some((w, mut imap)) = session {
+        if let Some((w, mut imap)) = imap_link {
             if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut false).await {
                 failed = Some(e);
             }
@@ -249,7 +249,7 @@ impl Daemon {
         let mut backoff = Backoff::default();
         while !stop.is_set() {
             match self
-                .session(w, stop, wake_outbox, wake_imap, &mut backoff)
+                .imap_connection(w, stop, wake_outbox, wake_imap, &mut backoff)
                 .await
             {
                 Ok(()) => break,
@@ -271,7 +271,7 @@ impl Daemon {
     }
 
     /// One connection: passes and waits until the stop (Ok) or an error.
-    async fn session(
+    async fn imap_connection(
         &self,
         w: &Watch,
         stop: &Stop,

@@ -1,7 +1,7 @@
 //! How another ccmail process tells a running daemon that the outbox may have changed: one
 //! datagram on a Unix socket beside the database (`ccmail.db.nudge`). The daemon's outbox loop
 //! then sleeps until it is told, or a retry or the chores come due, instead of looking at the
-//! store every few seconds (issue 9: no wake-ups beyond IDLE's).
+//! store every few seconds: an idle daemon wakes for nothing but IDLE.
 //!
 //! A nudge carries nothing and asks for nothing: the daemon only looks at what is due, as it
 //! would on its own. Without a daemon, or where the socket can't be made, nothing happens and

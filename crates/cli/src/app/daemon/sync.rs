@@ -97,7 +97,7 @@ async fn to_fetch_whole(
             Ok(heads) => heads,
             Err(e) => {
                 // A server that answers the look with something that can't be read, or a
-                // connection that breaks during it: the session is gone, and a new one
+                // connection that breaks during it: the IMAP session is gone, and a new one
                 // fetches these messages whole, and every large message after them. (A
                 // BODYSTRUCTURE that can't be read only has its message fetched whole.)
                 d.heads_refused.store(true, Ordering::Relaxed);

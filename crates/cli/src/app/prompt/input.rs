@@ -28,7 +28,7 @@ pub enum Input {
     Help,
     /// Leave this game for now.
     Skip,
-    /// Stop the session.
+    /// Leave the prompt.
     Quit,
     /// Show the game again.
     Board,
