@@ -316,3 +316,39 @@ fn every_kind_ccmail_writes_is_read_as_its_kind_in_russian() {
 fn every_kind_ccmail_writes_is_read_as_its_kind_in_english() {
     play_every_kind("en");
 }
+
+/// The arbiter's letter naming a game is held for the player as the arbiter's, and accepting
+/// it never makes the arbiter the opponent (RULES.md, "What a message is").
+#[test]
+fn the_arbiters_letter_is_held_and_never_becomes_the_opponent() {
+    let (mut w, b) = two_homes("en", "10/60");
+    w.player.ok(&["--now", "2026-03-02", "move", &w.game, "e4"]);
+    post(&mut w, &b, "2026-03-02");
+    let letter = "From: Arbiter <arbiter@example.org>\r\nTo: petrov@example.org\r\n\
+                  Date: Tue, 03 Mar 2026 10:00:00 +0300\r\nMessage-ID: <a1@example.org>\r\n\
+                  Subject: Кубок клуба 2026: Иванов – Петров\r\n\r\n\
+                  Event: Кубок клуба 2026\r\nWhite: Иванов\r\nBlack: Петров\r\n\
+                  Please note my new e-mail address: td@new.example.org\r\nArbiter\r\n";
+    let out = b.player.apply_text("arbiter.eml", letter, "2026-03-03");
+    assert!(out.contains("a letter from the arbiter"), "{out}");
+    let n = out
+        .split_once("held as message ")
+        .unwrap()
+        .1
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    b.player.ok(&[
+        "--now",
+        "2026-03-03",
+        "inbox",
+        "accept",
+        &n,
+        "--game",
+        &b.game,
+    ]);
+    let v = show(&b, "2026-03-03");
+    assert_eq!(v["opponent"], "ivanov@example.org", "{v}");
+    assert_eq!(v["clock"]["white"]["penalty"], 0, "{v}");
+}

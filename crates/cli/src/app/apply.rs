@@ -378,6 +378,8 @@ async fn process(
             .with_context(|| format!("there is no game {id}"))?,
         None => match find_game(conn, incoming, &from).await? {
             Found::Game(g) => g,
+            // The arbiter's letter about a game: judged as such, never as a new address.
+            Found::NotOnFile(g) if g.row.arbiter_email == from => g,
             Found::NotOnFile(g) => {
                 let reason = format!(
                     "it looks like game {} but comes from {from}, not the address on file {} \
