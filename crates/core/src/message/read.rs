@@ -686,40 +686,101 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 
 /// The lines of the new message, `folded` being `fold(whole)`: quoted mail dropped, line
 /// ends and spaces normalised.
+///
+/// A quote is a line of `>` or of The Bat!'s initials (`ПС>`), an attribution line ("On …
+/// wrote:", "… пишет:", "05.10.2026, 10:00, "Name" <a@b>:", also wrapped onto two lines), or
+/// everything from a forwarded or original-message header ("-----Original Message-----",
+/// Outlook's `____` rule or a `From:`/`Sent:` block) on.
 fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
-    let mut out = Vec::with_capacity(32);
-    for raw in lines(whole) {
-        let text = trim_line(raw);
-        if text.starts_with('>') {
+    let fold_of = |text: &'a str| {
+        let at = text.as_ptr() as usize - whole.as_ptr() as usize;
+        Line::folded_already(text, &folded[at..at + text.len()])
+    };
+    let all: Vec<&'a str> = lines(whole).map(trim_line).collect();
+    let mut out: Vec<Line<'a>> = Vec::with_capacity(32);
+    for (i, &text) in all.iter().enumerate() {
+        if is_quoted(text) {
             continue;
         }
-        let at = text.as_ptr() as usize - whole.as_ptr() as usize;
-        let line = Line::folded_already(text, &folded[at..at + text.len()]);
+        let line = fold_of(text);
         let f = line.folded();
-        if f.ends_with(':') {
-            let attribution = (f.ends_with("wrote:") && f.starts_with("on "))
-                || f.ends_with("пишет:")
-                || f.ends_with("писал:")
-                || f.ends_with("писал(а):");
-            if attribution {
-                continue;
+        if is_attribution(f) {
+            // A wrapped attribution: its first half (the one with the time) is the line before.
+            let head = out.last().is_some_and(|l| has_time(l.text));
+            if head && !has_time(text) {
+                out.pop();
             }
-        } else if (f.starts_with("--") || f.starts_with("__"))
-            && !f.bytes().all(|b| b == b'-' || b == b'_')
-            && [
-                "original message",
-                "исходное сообщение",
-                "пересылаемое сообщение",
-                "forwarded message",
-            ]
+            continue;
+        }
+        let next = all[i + 1..]
             .iter()
-            .any(|words| f.contains(words))
-        {
+            .find(|l| !l.is_empty())
+            .map(|l| fold_of(l));
+        if starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
             break;
         }
         out.push(line);
     }
     out
+}
+
+/// A line of a quote: `>` before it, or The Bat!'s initials and `>` (`ПС> text`, `AB>`).
+fn is_quoted(text: &str) -> bool {
+    let initials = text.chars().take_while(|&c| is_letter(c)).count();
+    initials <= 3 && text.chars().nth(initials) == Some('>')
+}
+
+/// Whether a folded line is the attribution of a quote: it ends with a colon and says who
+/// wrote (in words, or by an address).
+fn is_attribution(f: &str) -> bool {
+    const WROTE: &[&str] = &[
+        "wrote",
+        "writes",
+        "пишет",
+        "писал",
+        "писала",
+        "писали",
+        "написал",
+        "написала",
+        "написали",
+    ];
+    let Some(body) = f.strip_suffix(':') else {
+        return false;
+    };
+    body.contains('@')
+        || body
+            .split(|c: char| !is_letter(c))
+            .any(|word| WROTE.contains(&word))
+}
+
+/// Whether a line holds a time of day (`10:00`): the first half of a wrapped attribution does.
+fn has_time(text: &str) -> bool {
+    text.as_bytes().windows(4).any(|w| {
+        w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()
+    })
+}
+
+/// Whether the folded line `f` (before the next non-empty one, `next`) starts the copy of an
+/// earlier message that runs to the end: a forwarded or original message's header line,
+/// Outlook's rule before a `From:` block, or the `From:`/`Sent:` block alone.
+fn starts_quoted_mail(f: &str, next: Option<&str>) -> bool {
+    let header_next =
+        |names: &[&str]| next.is_some_and(|n| names.iter().any(|name| n.starts_with(name)));
+    if (f.starts_with("--") || f.starts_with("__")) && !f.bytes().all(|b| b == b'-' || b == b'_') {
+        return [
+            "original message",
+            "исходное сообщение",
+            "пересылаемое сообщение",
+            "forwarded message",
+        ]
+        .iter()
+        .any(|words| f.contains(words));
+    }
+    if f.len() >= 8 && f.bytes().all(|b| b == b'_') {
+        return header_next(&["from:", "от:", "sent:", "отправлено:", "date:", "дата:"]);
+    }
+    (f.starts_with("from:") || f.starts_with("от:"))
+        && header_next(&["sent:", "отправлено:", "date:", "дата:"])
 }
 
 struct Reader {

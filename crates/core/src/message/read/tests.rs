@@ -486,3 +486,5 @@ fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
     assert_eq!(handed, fresh);
     assert!(!fresh.is_empty());
 }
+
+mod quotes;
