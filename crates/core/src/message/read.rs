@@ -1076,35 +1076,27 @@ impl Reader {
         self.msg.problems.push(Problem::new(code, detail));
     }
 
-    /// The signature: the last `Name <email>` line, else a short sign-off name at the end.
+    /// The signature: a `Name <email>` line, else a short name line. After a `-- ` line the
+    /// signature is the first such line; without one, the last in the message's end. A
+    /// client's footer ("Sent from my iPhone") is never the signature.
     fn signature(&mut self, own: &[Line<'_>], envelope: &Envelope) {
-        let last = own.iter().map(|l| l.text).rev().find(|l| !l.is_empty());
-        for line in own.iter().rev().take(8).map(|l| l.text) {
-            let Some((name, rest)) = line.split_once('<') else {
-                continue;
-            };
-            if let Some(email) = rest.strip_suffix('>').filter(|e| e.contains('@')) {
-                let name = name.trim().trim_matches('"').trim();
-                self.msg.signature = Some(Signature {
-                    name: name.to_owned(),
-                    email: Some(email.trim().to_owned()),
-                });
-                return;
-            }
-        }
-        if let Some(line) = last {
-            let words = line.split_whitespace().count();
-            let plain = line
-                .chars()
-                .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-');
-            if (1..=4).contains(&words) && plain && !is_move_line(line) {
-                let email = envelope.from.clone();
-                self.msg.signature = Some(Signature {
-                    name: line.to_owned(),
-                    email,
-                });
-            }
-        }
+        let lines: Vec<&Line<'_>> = own
+            .iter()
+            .filter(|l| !l.text.is_empty() && !is_client_footer(l.folded()))
+            .collect();
+        let dash = lines.iter().rposition(|l| l.text == "--");
+        let found = match dash {
+            Some(at) => signature_after_dash(&lines[at + 1..]),
+            None => None,
+        };
+        let tail = &lines[dash.unwrap_or(lines.len())..];
+        let before = &lines[..lines.len() - tail.len()];
+        self.msg.signature = found
+            .or_else(|| signature_at_end(before))
+            .map(|(name, email)| Signature {
+                name,
+                email: email.or_else(|| envelope.from.clone()),
+            });
     }
 
     fn finish(mut self) -> MoveMessage {
@@ -1252,6 +1244,59 @@ impl Reader {
             self.problem(ProblemCode::MissingDate, detail);
         }
     }
+}
+
+/// A name and an address, if `line` is `Name <email>`.
+fn name_and_address(line: &str) -> Option<(String, Option<String>)> {
+    let (name, rest) = line.split_once('<')?;
+    let email = rest.strip_suffix('>').filter(|e| e.contains('@'))?;
+    let name = name.trim().trim_matches('"').trim();
+    Some((name.to_owned(), Some(email.trim().to_owned())))
+}
+
+/// A short name line (a sign-off): one to four words of letters.
+fn name_line(line: &str) -> Option<(String, Option<String>)> {
+    let words = line.split_whitespace().count();
+    let plain = line
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-');
+    ((1..=4).contains(&words) && plain && !is_move_line(line)).then(|| (line.to_owned(), None))
+}
+
+/// The signature in the lines after a `-- ` line: the first name line there.
+fn signature_after_dash(lines: &[&Line<'_>]) -> Option<(String, Option<String>)> {
+    lines
+        .iter()
+        .find_map(|l| name_and_address(l.text).or_else(|| name_line(l.text)))
+}
+
+/// The signature at the end of the message: the last `Name <email>` line of its last eight,
+/// else its last line if that is a name.
+fn signature_at_end(lines: &[&Line<'_>]) -> Option<(String, Option<String>)> {
+    lines
+        .iter()
+        .rev()
+        .take(8)
+        .find_map(|l| name_and_address(l.text))
+        .or_else(|| name_line(lines.last()?.text))
+}
+
+/// Whether a folded line is a mail client's footer, not the sender's own words.
+fn is_client_footer(f: &str) -> bool {
+    const FOOTERS: &[&str] = &[
+        "sent from ",
+        "sent with ",
+        "sent via ",
+        "sent using ",
+        "get outlook for ",
+        "отправлено с ",
+        "отправлено из ",
+        "отправлено через ",
+        "yandex.mail",
+        "яндекс.почта",
+        "яндекс почта",
+    ];
+    FOOTERS.iter().any(|footer| f.starts_with(footer))
 }
 
 fn set_once(field: &mut Option<String>, value: &str) {

@@ -488,3 +488,4 @@ fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
 }
 
 mod quotes;
+mod signatures;
