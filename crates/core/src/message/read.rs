@@ -12,6 +12,9 @@
 //! ends with the recipient's move; otherwise (PGN from cmail or Scid, the IECC template) the
 //! record runs up to and including the sender's move.
 
+mod pgn_game;
+mod pgn_text;
+
 use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};
 
@@ -123,6 +126,7 @@ mod labels {
         "accept the draw",
         "accept your draw",
         "accepts the draw",
+        "draw agreed",
     ];
     pub const RESIGN: &[&str] = &[
         "сдаюсь",
@@ -617,20 +621,9 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
         spare = line.hits.take().unwrap_or_else(|| line.spare.take());
     }
     reader.signature(&own, envelope);
-    // A PGN part (Scid, cmail): its tags fill in the header; its moves count only when the
-    // body gave none.
-    if let Some(game) = pgn.first() {
-        let moves_too = reader.record.is_empty() && reader.my_move.is_none();
-        reader.pgn |= moves_too;
-        let folded = fold(game);
-        for line in own_text(game, &folded) {
-            if moves_too {
-                reader.line(&line);
-            } else if line.text.starts_with('[') && line.text.ends_with(']') {
-                reader.pgn_tag(line.text);
-            }
-        }
-    }
+    // The body's PGN and the attached ones (cmail, Scid): tags fill in the header; a game's
+    // moves count only when the body gave no record.
+    reader.pgn_parts(pgn, envelope);
     reader.finish()
 }
 
@@ -799,6 +792,12 @@ struct Reader {
     comments: String,
     /// [`Reader::dates`]'s keywords of a line (start, end, what they name), kept for the next.
     keywords: Vec<(usize, usize, Slot)>,
+    /// A PGN of the body, from its first tag line on, while its lines come in.
+    pgn_block: Option<pgn_game::PgnBlock>,
+    /// The first game with moves that a PGN of the body holds.
+    body_game: Option<pgn_text::Game>,
+    /// The players as a PGN's White and Black tags name them.
+    pgn_players: [Option<String>; 2],
 }
 
 impl Reader {
@@ -815,11 +814,17 @@ impl Reader {
             pgn: false,
             comments: String::new(),
             keywords: Vec::new(),
+            pgn_block: None,
+            body_game: None,
+            pgn_players: [None, None],
         }
     }
 
     fn line(&mut self, line: &Line<'_>) {
         let text = line.text;
+        if self.pgn_block_line(text) {
+            return;
+        }
         if text
             .bytes()
             .all(|b| matches!(b, b'-' | b'=' | b'_' | b'*' | b'~'))
@@ -954,12 +959,22 @@ impl Reader {
         let Some((name, value)) = inner.split_once(' ') else {
             return;
         };
-        let value = trim(trim(value).trim_matches('"'));
+        self.tag(name, trim(trim(value).trim_matches('"')));
+    }
+
+    /// A PGN tag's name and value: the header, the players' addresses and names.
+    fn tag(&mut self, name: &str, value: &str) {
         let header = &mut self.msg.header;
         match name {
             "Event" => set_once(&mut header.event, value),
-            "White" => set_once(&mut header.white, value),
-            "Black" => set_once(&mut header.black, value),
+            "White" => {
+                set_once(&mut header.white, value);
+                set_once(&mut self.pgn_players[0], value);
+            }
+            "Black" => {
+                set_once(&mut header.black, value);
+                set_once(&mut self.pgn_players[1], value);
+            }
             "Date" | "EventDate" if header.start.is_none() => {
                 header.start = find_dates(value, None).next().and_then(|f| f.date.ok());
             }

@@ -6,6 +6,7 @@ use shakmaty::Move;
 fn envelope(date: &str) -> Envelope {
     Envelope {
         from: Some("partner@example.org".into()),
+        from_name: None,
         subject: None,
         date: Some(DateTime::parse_from_rfc2822(date).unwrap()),
     }
@@ -487,5 +488,6 @@ fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
     assert!(!fresh.is_empty());
 }
 
+mod pgn;
 mod quotes;
 mod signatures;
