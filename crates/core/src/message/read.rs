@@ -798,6 +798,8 @@ struct Reader {
     body_game: Option<pgn_text::Game>,
     /// The players as a PGN's White and Black tags name them.
     pgn_players: [Option<String>; 2],
+    /// The record so far ends inside a `{…}` comment: the next line goes on with it.
+    record_comment: bool,
 }
 
 impl Reader {
@@ -817,12 +819,17 @@ impl Reader {
             pgn_block: None,
             body_game: None,
             pgn_players: [None, None],
+            record_comment: false,
         }
     }
 
     fn line(&mut self, line: &Line<'_>) {
         let text = line.text;
         if self.pgn_block_line(text) {
+            return;
+        }
+        if self.record_comment {
+            self.record_text(text);
             return;
         }
         if text
@@ -858,7 +865,7 @@ impl Reader {
         let Some((label, rest)) = line.label() else {
             if line.has(Words::Totals) {
                 self.totals(line);
-            } else if is_move_line(text) {
+            } else if is_move_line(without_semicolon_comment(text, false)) {
                 self.record_text(text);
                 return true;
             } else if line.has(Words::DateTalk) {
@@ -1080,11 +1087,21 @@ impl Reader {
         }
     }
 
+    /// A line's part of the record, without a `;` comment; a `{` comment left open goes
+    /// on in the next line.
     fn record_text(&mut self, text: &str) {
+        let text = without_semicolon_comment(text, self.record_comment);
         // One allocation for the blank and the text, not one for each.
         self.record.reserve(1 + text.len());
         self.record.push(' ');
         self.record.push_str(text);
+        for c in text.chars() {
+            match c {
+                '{' => self.record_comment = true,
+                '}' => self.record_comment = false,
+                _ => {}
+            }
+        }
     }
 
     fn problem(&mut self, code: ProblemCode, detail: String) {
@@ -1372,6 +1389,37 @@ fn first_number(text: &str) -> Option<u32> {
     numbers(text).next()
 }
 
+/// A line of moves without its `;` comment (to the end of the line, as in PGN), `in_comment`
+/// saying whether the line starts inside a `{…}` comment. A `;` followed by nothing but
+/// moves is a separator (`1. e4; e5`), not a comment.
+fn without_semicolon_comment(text: &str, mut in_comment: bool) -> &str {
+    for (at, c) in text.char_indices() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            ';' if !in_comment => {
+                let mut comments = String::new();
+                let rest = strip_brackets(&text[at + 1..], &mut comments);
+                if blank_split(&rest).all(token_is_movetext) {
+                    // What follows is moves, and so is what follows any `;` further on.
+                    return text;
+                }
+                return &text[..at];
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A remark after a move, not a move: `шах`, `мат`, `check`, `mate` (51.3.6).
+fn is_remark(token: &str) -> bool {
+    let word = token.trim_end_matches(['!', '?', '+', '#', '.', ',', ';']);
+    matches!(word, "шах" | "Шах" | "ШАХ" | "мат" | "Мат" | "МАТ")
+        || word.eq_ignore_ascii_case("check")
+        || word.eq_ignore_ascii_case("mate")
+}
+
 /// Whether a line holds nothing but moves, move numbers and results.
 fn is_move_line(text: &str) -> bool {
     // Talk fails at its first word, before the record's tokens are looked for.
@@ -1389,7 +1437,8 @@ fn token_is_movetext(token: &str) -> bool {
     if matches!(
         token,
         "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "..." | "…" | "e.p." | "ep"
-    ) {
+    ) || is_remark(token)
+    {
         return true;
     }
     match strip_move_number(token) {
@@ -1477,7 +1526,10 @@ impl<'a> Iterator for PlainTokens<'a> {
                 }
                 Some(_) => token,
             };
-            if !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)) {
+            if !token.is_empty()
+                && !token.bytes().all(|c| b"!?+#-".contains(&c))
+                && !is_remark(token)
+            {
                 return Some(token);
             }
         }

@@ -248,6 +248,7 @@ fn plain_tokens_by_adapters(plain: &str) -> Vec<&str> {
             }
         })
         .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
+        .filter(|token| !is_remark(token))
         .collect()
 }
 
@@ -490,4 +491,5 @@ fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
 
 mod pgn;
 mod quotes;
+mod records;
 mod signatures;
