@@ -50,6 +50,7 @@ pub fn read(raw: &[u8]) -> Incoming {
 pub fn read_decoded(decoded: Decoded) -> Incoming {
     let envelope = Envelope {
         from: decoded.from.as_ref().map(|a| a.email.clone()),
+        from_name: decoded.from.as_ref().and_then(|a| a.name.clone()),
         subject: decoded.subject.clone(),
         date: decoded.date,
         replies: !decoded.in_reply_to.is_empty() || !decoded.references.is_empty(),

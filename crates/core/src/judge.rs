@@ -84,7 +84,7 @@ impl GameView<'_> {
         !self.me
     }
 
-    fn to_move(&self) -> Color {
+    fn side_to_move(&self) -> Color {
         if self.plies.len().is_multiple_of(2) {
             Color::White
         } else {
@@ -271,7 +271,7 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             msg.kind.as_str().replace('_', " ")
         ));
     }
-    let theirs = game.to_move() == game.opponent_color();
+    let theirs = game.side_to_move() == game.opponent_color();
     match msg.kind {
         MessageKind::Move | MessageKind::Repeat if theirs => their_move(game, letter),
         MessageKind::Move | MessageKind::Repeat => while_ours(game, letter),

@@ -149,6 +149,7 @@ fn messages_written_at_random_points_read_back() {
             let text = message::write(&o);
             let envelope = Envelope {
                 from: Some("a.smirnov@example.org".into()),
+                from_name: Some("Смирнов Андрей".into()),
                 subject: Some(message::subject(&o)),
                 date: Some(
                     DateTime::parse_from_rfc3339(&format!("{sent}T21:00:00+03:00")).unwrap(),

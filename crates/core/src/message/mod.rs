@@ -35,6 +35,9 @@ pub struct GameHeader {
 pub struct Envelope {
     /// The From address.
     pub from: Option<String>,
+    /// The From display name (`Per Lindqvist`): a PGN's White or Black tag may name the
+    /// sender by it.
+    pub from_name: Option<String>,
     pub subject: Option<String>,
     /// The `Date:` header, in the sender's own offset.
     pub date: Option<DateTime<FixedOffset>>,

@@ -12,6 +12,9 @@
 //! ends with the recipient's move; otherwise (PGN from cmail or Scid, the IECC template) the
 //! record runs up to and including the sender's move.
 
+mod pgn_game;
+mod pgn_text;
+
 use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};
 
@@ -124,6 +127,7 @@ mod labels {
         "accept the draw",
         "accept your draw",
         "accepts the draw",
+        "draw agreed",
     ];
     pub const RESIGN: &[&str] = &[
         "сдаюсь",
@@ -618,20 +622,9 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
         spare = line.hits.take().unwrap_or_else(|| line.spare.take());
     }
     reader.signature(&own, envelope);
-    // A PGN part (Scid, cmail): its tags fill in the header; its moves count only when the
-    // body gave none.
-    if let Some(game) = pgn.first() {
-        let moves_too = reader.record.is_empty() && reader.my_move.is_none();
-        reader.pgn |= moves_too;
-        let folded = fold(game);
-        for line in own_text(game, &folded) {
-            if moves_too {
-                reader.line(&line);
-            } else if line.text.starts_with('[') && line.text.ends_with(']') {
-                reader.pgn_tag(line.text);
-            }
-        }
-    }
+    // The body's PGN and the attached ones (cmail, Scid): tags fill in the header; a game's
+    // moves count only when the body gave no record.
+    reader.pgn_parts(pgn, envelope);
     let mut msg = reader.finish();
     let lines: Vec<OwnLine<'_>> = own
         .iter()
@@ -732,40 +725,101 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 
 /// The lines of the new message, `folded` being `fold(whole)`: quoted mail dropped, line
 /// ends and spaces normalised.
+///
+/// A quote is a line of `>` or of The Bat!'s initials (`ПС>`), an attribution line ("On …
+/// wrote:", "… пишет:", "05.10.2026, 10:00, "Name" <a@b>:", also wrapped onto two lines), or
+/// everything from a forwarded or original-message header ("-----Original Message-----",
+/// Outlook's `____` rule or a `From:`/`Sent:` block) on.
 fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
-    let mut out = Vec::with_capacity(32);
-    for raw in lines(whole) {
-        let text = trim_line(raw);
-        if text.starts_with('>') {
+    let fold_of = |text: &'a str| {
+        let at = text.as_ptr() as usize - whole.as_ptr() as usize;
+        Line::folded_already(text, &folded[at..at + text.len()])
+    };
+    let all: Vec<&'a str> = lines(whole).map(trim_line).collect();
+    let mut out: Vec<Line<'a>> = Vec::with_capacity(32);
+    for (i, &text) in all.iter().enumerate() {
+        if is_quoted(text) {
             continue;
         }
-        let at = text.as_ptr() as usize - whole.as_ptr() as usize;
-        let line = Line::folded_already(text, &folded[at..at + text.len()]);
+        let line = fold_of(text);
         let f = line.folded();
-        if f.ends_with(':') {
-            let attribution = (f.ends_with("wrote:") && f.starts_with("on "))
-                || f.ends_with("пишет:")
-                || f.ends_with("писал:")
-                || f.ends_with("писал(а):");
-            if attribution {
-                continue;
+        if is_attribution(f) {
+            // A wrapped attribution: its first half (the one with the time) is the line before.
+            let head = out.last().is_some_and(|l| has_time(l.text));
+            if head && !has_time(text) {
+                out.pop();
             }
-        } else if (f.starts_with("--") || f.starts_with("__"))
-            && !f.bytes().all(|b| b == b'-' || b == b'_')
-            && [
-                "original message",
-                "исходное сообщение",
-                "пересылаемое сообщение",
-                "forwarded message",
-            ]
+            continue;
+        }
+        let next = all[i + 1..]
             .iter()
-            .any(|words| f.contains(words))
-        {
+            .find(|l| !l.is_empty())
+            .map(|l| fold_of(l));
+        if starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
             break;
         }
         out.push(line);
     }
     out
+}
+
+/// A line of a quote: `>` before it, or The Bat!'s initials and `>` (`ПС> text`, `AB>`).
+fn is_quoted(text: &str) -> bool {
+    let initials = text.chars().take_while(|&c| is_letter(c)).count();
+    initials <= 3 && text.chars().nth(initials) == Some('>')
+}
+
+/// Whether a folded line is the attribution of a quote: it ends with a colon and says who
+/// wrote (in words, or by an address).
+fn is_attribution(f: &str) -> bool {
+    const WROTE: &[&str] = &[
+        "wrote",
+        "writes",
+        "пишет",
+        "писал",
+        "писала",
+        "писали",
+        "написал",
+        "написала",
+        "написали",
+    ];
+    let Some(body) = f.strip_suffix(':') else {
+        return false;
+    };
+    body.contains('@')
+        || body
+            .split(|c: char| !is_letter(c))
+            .any(|word| WROTE.contains(&word))
+}
+
+/// Whether a line holds a time of day (`10:00`): the first half of a wrapped attribution does.
+fn has_time(text: &str) -> bool {
+    text.as_bytes().windows(4).any(|w| {
+        w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()
+    })
+}
+
+/// Whether the folded line `f` (before the next non-empty one, `next`) starts the copy of an
+/// earlier message that runs to the end: a forwarded or original message's header line,
+/// Outlook's rule before a `From:` block, or the `From:`/`Sent:` block alone.
+fn starts_quoted_mail(f: &str, next: Option<&str>) -> bool {
+    let header_next =
+        |names: &[&str]| next.is_some_and(|n| names.iter().any(|name| n.starts_with(name)));
+    if (f.starts_with("--") || f.starts_with("__")) && !f.bytes().all(|b| b == b'-' || b == b'_') {
+        return [
+            "original message",
+            "исходное сообщение",
+            "пересылаемое сообщение",
+            "forwarded message",
+        ]
+        .iter()
+        .any(|words| f.contains(words));
+    }
+    if f.len() >= 8 && f.bytes().all(|b| b == b'_') {
+        return header_next(&["from:", "от:", "sent:", "отправлено:", "date:", "дата:"]);
+    }
+    (f.starts_with("from:") || f.starts_with("от:"))
+        && header_next(&["sent:", "отправлено:", "date:", "дата:"])
 }
 
 struct Reader {
@@ -786,6 +840,14 @@ struct Reader {
     comments: String,
     /// [`Reader::dates`]'s keywords of a line (start, end, what they name), kept for the next.
     keywords: Vec<(usize, usize, Slot)>,
+    /// A PGN of the body, from its first tag line on, while its lines come in.
+    pgn_block: Option<pgn_game::PgnBlock>,
+    /// The first game with moves that a PGN of the body holds.
+    body_game: Option<pgn_text::Game>,
+    /// The players as a PGN's White and Black tags name them.
+    pgn_players: [Option<String>; 2],
+    /// The record so far ends inside a `{…}` comment: the next line goes on with it.
+    record_comment: bool,
 }
 
 impl Reader {
@@ -803,11 +865,22 @@ impl Reader {
             pgn: false,
             comments: String::new(),
             keywords: Vec::new(),
+            pgn_block: None,
+            body_game: None,
+            pgn_players: [None, None],
+            record_comment: false,
         }
     }
 
     fn line(&mut self, line: &Line<'_>) {
         let text = line.text;
+        if self.pgn_block_line(text) {
+            return;
+        }
+        if self.record_comment {
+            self.record_text(text);
+            return;
+        }
         if self.awaiting_move {
             // `Мой ход:` alone on its line: the move may stand on the next one.
             if text.is_empty() {
@@ -853,7 +926,7 @@ impl Reader {
         let Some((label, rest)) = line.label() else {
             if line.has(Words::Totals) {
                 self.totals(line);
-            } else if is_move_line(text) {
+            } else if is_move_line(without_semicolon_comment(text, false)) {
                 self.record_text(text);
                 return true;
             } else if line.has(Words::DateTalk) {
@@ -956,12 +1029,22 @@ impl Reader {
         let Some((name, value)) = inner.split_once(' ') else {
             return;
         };
-        let value = trim(trim(value).trim_matches('"'));
+        self.tag(name, trim(trim(value).trim_matches('"')));
+    }
+
+    /// A PGN tag's name and value: the header, the players' addresses and names.
+    fn tag(&mut self, name: &str, value: &str) {
         let header = &mut self.msg.header;
         match name {
             "Event" => set_once(&mut header.event, value),
-            "White" => set_once(&mut header.white, value),
-            "Black" => set_once(&mut header.black, value),
+            "White" => {
+                set_once(&mut header.white, value);
+                set_once(&mut self.pgn_players[0], value);
+            }
+            "Black" => {
+                set_once(&mut header.black, value);
+                set_once(&mut self.pgn_players[1], value);
+            }
             "Date" | "EventDate" if header.start.is_none() => {
                 header.start = find_dates(value, None).next().and_then(|f| f.date.ok());
             }
@@ -1067,46 +1150,48 @@ impl Reader {
         }
     }
 
+    /// A line's part of the record, without a `;` comment; a `{` comment left open goes
+    /// on in the next line.
     fn record_text(&mut self, text: &str) {
+        let text = without_semicolon_comment(text, self.record_comment);
         // One allocation for the blank and the text, not one for each.
         self.record.reserve(1 + text.len());
         self.record.push(' ');
         self.record.push_str(text);
+        for c in text.chars() {
+            match c {
+                '{' => self.record_comment = true,
+                '}' => self.record_comment = false,
+                _ => {}
+            }
+        }
     }
 
     fn problem(&mut self, code: ProblemCode, detail: String) {
         self.msg.problems.push(Problem::new(code, detail));
     }
 
-    /// The signature: the last `Name <email>` line, else a short sign-off name at the end.
+    /// The signature: a `Name <email>` line, else a short name line. After a `-- ` line the
+    /// signature is the first such line; without one, the last in the message's end. A
+    /// client's footer ("Sent from my iPhone") is never the signature.
     fn signature(&mut self, own: &[Line<'_>], envelope: &Envelope) {
-        let last = own.iter().map(|l| l.text).rev().find(|l| !l.is_empty());
-        for line in own.iter().rev().take(8).map(|l| l.text) {
-            let Some((name, rest)) = line.split_once('<') else {
-                continue;
-            };
-            if let Some(email) = rest.strip_suffix('>').filter(|e| e.contains('@')) {
-                let name = name.trim().trim_matches('"').trim();
-                self.msg.signature = Some(Signature {
-                    name: name.to_owned(),
-                    email: Some(email.trim().to_owned()),
-                });
-                return;
-            }
-        }
-        if let Some(line) = last {
-            let words = line.split_whitespace().count();
-            let plain = line
-                .chars()
-                .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-');
-            if (1..=4).contains(&words) && plain && !is_move_line(line) {
-                let email = envelope.from.clone();
-                self.msg.signature = Some(Signature {
-                    name: line.to_owned(),
-                    email,
-                });
-            }
-        }
+        let lines: Vec<&Line<'_>> = own
+            .iter()
+            .filter(|l| !l.text.is_empty() && !is_client_footer(l.folded()))
+            .collect();
+        let dash = lines.iter().rposition(|l| l.text == "--");
+        let found = match dash {
+            Some(at) => signature_after_dash(&lines[at + 1..]),
+            None => None,
+        };
+        let tail = &lines[dash.unwrap_or(lines.len())..];
+        let before = &lines[..lines.len() - tail.len()];
+        self.msg.signature = found
+            .or_else(|| signature_at_end(before))
+            .map(|(name, email)| Signature {
+                name,
+                email: email.or_else(|| envelope.from.clone()),
+            });
     }
 
     fn finish(mut self) -> MoveMessage {
@@ -1258,6 +1343,59 @@ impl Reader {
     }
 }
 
+/// A name and an address, if `line` is `Name <email>`.
+fn name_and_address(line: &str) -> Option<(String, Option<String>)> {
+    let (name, rest) = line.split_once('<')?;
+    let email = rest.strip_suffix('>').filter(|e| e.contains('@'))?;
+    let name = name.trim().trim_matches('"').trim();
+    Some((name.to_owned(), Some(email.trim().to_owned())))
+}
+
+/// A short name line (a sign-off): one to four words of letters.
+fn name_line(line: &str) -> Option<(String, Option<String>)> {
+    let words = line.split_whitespace().count();
+    let plain = line
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-');
+    ((1..=4).contains(&words) && plain && !is_move_line(line)).then(|| (line.to_owned(), None))
+}
+
+/// The signature in the lines after a `-- ` line: the first name line there.
+fn signature_after_dash(lines: &[&Line<'_>]) -> Option<(String, Option<String>)> {
+    lines
+        .iter()
+        .find_map(|l| name_and_address(l.text).or_else(|| name_line(l.text)))
+}
+
+/// The signature at the end of the message: the last `Name <email>` line of its last eight,
+/// else its last line if that is a name.
+fn signature_at_end(lines: &[&Line<'_>]) -> Option<(String, Option<String>)> {
+    lines
+        .iter()
+        .rev()
+        .take(8)
+        .find_map(|l| name_and_address(l.text))
+        .or_else(|| name_line(lines.last()?.text))
+}
+
+/// Whether a folded line is a mail client's footer, not the sender's own words.
+fn is_client_footer(f: &str) -> bool {
+    const FOOTERS: &[&str] = &[
+        "sent from ",
+        "sent with ",
+        "sent via ",
+        "sent using ",
+        "get outlook for ",
+        "отправлено с ",
+        "отправлено из ",
+        "отправлено через ",
+        "yandex.mail",
+        "яндекс.почта",
+        "яндекс почта",
+    ];
+    FOOTERS.iter().any(|footer| f.starts_with(footer))
+}
+
 fn set_once(field: &mut Option<String>, value: &str) {
     if field.is_none() && !value.is_empty() {
         *field = Some(value.to_owned());
@@ -1316,6 +1454,37 @@ fn first_number(text: &str) -> Option<u32> {
     numbers(text).next()
 }
 
+/// A line of moves without its `;` comment (to the end of the line, as in PGN), `in_comment`
+/// saying whether the line starts inside a `{…}` comment. A `;` followed by nothing but
+/// moves is a separator (`1. e4; e5`), not a comment.
+fn without_semicolon_comment(text: &str, mut in_comment: bool) -> &str {
+    for (at, c) in text.char_indices() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            ';' if !in_comment => {
+                let mut comments = String::new();
+                let rest = strip_brackets(&text[at + 1..], &mut comments);
+                if blank_split(&rest).all(token_is_movetext) {
+                    // What follows is moves, and so is what follows any `;` further on.
+                    return text;
+                }
+                return &text[..at];
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A remark after a move, not a move: `шах`, `мат`, `check`, `mate` (51.3.6).
+fn is_remark(token: &str) -> bool {
+    let word = token.trim_end_matches(['!', '?', '+', '#', '.', ',', ';']);
+    matches!(word, "шах" | "Шах" | "ШАХ" | "мат" | "Мат" | "МАТ")
+        || word.eq_ignore_ascii_case("check")
+        || word.eq_ignore_ascii_case("mate")
+}
+
 /// Whether a line holds nothing but moves, move numbers and results.
 fn is_move_line(text: &str) -> bool {
     // Talk fails at its first word, before the record's tokens are looked for.
@@ -1333,7 +1502,8 @@ fn token_is_movetext(token: &str) -> bool {
     if matches!(
         token,
         "*" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "..." | "…" | "e.p." | "ep"
-    ) {
+    ) || is_remark(token)
+    {
         return true;
     }
     match strip_move_number(token) {
@@ -1421,7 +1591,10 @@ impl<'a> Iterator for PlainTokens<'a> {
                 }
                 Some(_) => token,
             };
-            if !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)) {
+            if !token.is_empty()
+                && !token.bytes().all(|c| b"!?+#-".contains(&c))
+                && !is_remark(token)
+            {
                 return Some(token);
             }
         }

@@ -6,6 +6,7 @@ use shakmaty::Move;
 fn envelope(date: &str) -> Envelope {
     Envelope {
         from: Some("partner@example.org".into()),
+        from_name: None,
         subject: None,
         date: Some(DateTime::parse_from_rfc2822(date).unwrap()),
         replies: false,
@@ -248,6 +249,7 @@ fn plain_tokens_by_adapters(plain: &str) -> Vec<&str> {
             }
         })
         .filter(|token| !token.is_empty() && !token.bytes().all(|c| b"!?+#-".contains(&c)))
+        .filter(|token| !is_remark(token))
         .collect()
 }
 
@@ -487,3 +489,8 @@ fn hits_kept_in_a_handed_on_vector_are_the_line_s_own() {
     assert_eq!(handed, fresh);
     assert!(!fresh.is_empty());
 }
+
+mod pgn;
+mod quotes;
+mod records;
+mod signatures;

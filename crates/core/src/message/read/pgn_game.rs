@@ -1,0 +1,281 @@
+//! What a PGN in a message means for the move message: a body's PGN gathered line by line and
+//! read whole by [`pgn_text`], the attached ones, whose colour the sender plays, and which
+//! comments are the sender's new word.
+//!
+//! message-form.md: the last PGN move is the sender's new move only when it is the sender's
+//! colour (WhiteNA/BlackNA name the From address, or the White/Black tag the From name) — a
+//! resigning sender's PGN may end with the recipient's move. A comment speaks for the side
+//! it names, or else for the side whose move it follows; only those after the last move are
+//! new (an old offer further up the record is not the sender's new one).
+
+use shakmaty::{Chess, Color, Position};
+
+use super::pgn_text::{self, Game};
+use super::{Line, Reader, Words, fold, is_letter, is_move_line, record_tokens, strip_brackets};
+use crate::message::{Envelope, ProblemCode};
+use crate::notation;
+
+/// A PGN of the body, from its first tag line on, while its lines come in.
+#[derive(Debug, Default)]
+pub(super) struct PgnBlock {
+    text: String,
+    /// Inside a `{…}` comment at the end of the text so far.
+    in_comment: bool,
+    /// A line of movetext has come.
+    movetext: bool,
+}
+
+impl PgnBlock {
+    /// Whether `text`, the next line, is still the PGN: anything inside a comment; tag lines
+    /// and blank lines before the movetext; lines of movetext, comments and escapes.
+    fn takes(&self, text: &str) -> bool {
+        if self.in_comment {
+            return true;
+        }
+        if text.is_empty() || is_tag_line(text) {
+            return !self.movetext;
+        }
+        if text.starts_with(['%', ';']) {
+            return true;
+        }
+        let mut comments = String::new();
+        let plain = strip_brackets(&text.replace('}', "} "), &mut comments);
+        let plain = plain.split(';').next().unwrap_or("");
+        plain.trim().is_empty() || is_move_line(plain)
+    }
+
+    fn push(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.text.push('\n');
+        if text.is_empty() || text.starts_with('%') {
+            return;
+        }
+        self.movetext |= !is_tag_line(text);
+        for c in text.chars() {
+            match c {
+                '}' if self.in_comment => self.in_comment = false,
+                '{' if !self.in_comment => self.in_comment = true,
+                ';' if !self.in_comment && self.movetext => break,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether a line is PGN tag pairs: `[Name "value"]`, one or several.
+pub(super) fn is_tag_line(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix('[') else {
+        return false;
+    };
+    let name = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    name > 0 && inner[name..].trim_start().starts_with('"') && text.ends_with(']')
+}
+
+/// The side that made the `n`th move of a game (none before the first).
+fn mover_of(n: usize) -> Option<Color> {
+    match n {
+        0 => None,
+        n if n % 2 == 1 => Some(Color::White),
+        _ => Some(Color::Black),
+    }
+}
+
+/// The words of a name, folded, of two letters or more: `Holm, Anders` → `holm`, `anders`.
+fn name_words(name: &str) -> Vec<String> {
+    fold(name)
+        .split(|c: char| !is_letter(c))
+        .filter(|w| w.chars().count() >= 2)
+        .map(str::to_owned)
+        .collect()
+}
+
+impl Reader {
+    /// Takes a line into the body's PGN, if it is one of it; whether it was.
+    pub(super) fn pgn_block_line(&mut self, text: &str) -> bool {
+        if let Some(block) = &mut self.pgn_block {
+            if block.takes(text) {
+                block.push(text);
+                return true;
+            }
+            self.end_pgn_block();
+        }
+        if is_tag_line(text) {
+            let mut block = PgnBlock::default();
+            block.push(text);
+            self.pgn_block = Some(block);
+            return true;
+        }
+        false
+    }
+
+    /// Reads the body's PGN gathered so far: its tags, and its game if it is the first.
+    fn end_pgn_block(&mut self) {
+        let Some(block) = self.pgn_block.take() else {
+            return;
+        };
+        if let Some(game) = self.pgn_game(&block.text) {
+            self.body_game.get_or_insert(game);
+        }
+    }
+
+    /// A PGN text's game (its tags taken into the header); a broken one is a problem.
+    fn pgn_game(&mut self, text: &str) -> Option<Game> {
+        match pgn_text::read_pgn(text) {
+            Ok(game) => {
+                let game = game?;
+                for (name, value) in &game.tags {
+                    self.tag(name, value.trim());
+                }
+                game.has_moves().then_some(game)
+            }
+            Err(e) => {
+                if !self.msg.problems.iter().any(|p| p.detail == e) {
+                    self.problem(ProblemCode::IllegibleMove, e);
+                }
+                None
+            }
+        }
+    }
+
+    /// After the body's last line: its PGN and the attached ones, then what the whole
+    /// message decides — whose the record's last move is, and a new move written twice.
+    pub(super) fn pgn_parts(&mut self, pgn: &[String], envelope: &Envelope) {
+        self.end_pgn_block();
+        let mut game = self.body_game.take();
+        for part in pgn {
+            if let Some(g) = self.pgn_game(part) {
+                game.get_or_insert(g);
+            }
+        }
+        let sender = self.sender_colour(envelope);
+        if let Some(game) = game.filter(|_| self.record.trim().is_empty()) {
+            self.pgn_record(&game);
+            self.pgn_comments(&game, sender);
+        }
+        if let Some(sender) = sender {
+            self.last_move_if_the_sender_s(sender);
+        }
+        self.new_move_once();
+    }
+
+    /// The game's main line as the record, in SAN; the moves from one that can't be played
+    /// on as written, for the replay to name it.
+    fn pgn_record(&mut self, game: &Game) {
+        let mut pos = Chess::default();
+        let mut text = String::new();
+        for &m in &game.moves {
+            text.push(' ');
+            text.push_str(&notation::san(&pos, m));
+            pos.play_unchecked(m);
+        }
+        for written in &game.unplayed {
+            text.push(' ');
+            text.push_str(written);
+        }
+        self.record_text(&text);
+        self.pgn = true;
+    }
+
+    /// The sender's new word in the comments after the game's last move.
+    fn pgn_comments(&mut self, game: &Game, sender: Option<Color>) {
+        let last = game.plies();
+        for (_, text) in game.comments.iter().filter(|(after, _)| *after == last) {
+            let line = Line::new(text);
+            if line.has(Words::Decline) {
+                continue;
+            }
+            // An agreement is both sides' word.
+            if line.has(Words::DrawAccept) {
+                self.msg.draw_accept = true;
+                continue;
+            }
+            let named = match (line.has(Words::White), line.has(Words::Black)) {
+                (true, false) => Some(Color::White),
+                (false, true) => Some(Color::Black),
+                _ => None,
+            };
+            let side = named.or(mover_of(last));
+            if sender.is_some() && side.is_some() && side != sender {
+                continue;
+            }
+            self.msg.draw_offer |= line.has(Words::DrawOffer);
+            self.msg.resign |= line.has(Words::Resign);
+        }
+    }
+
+    /// The sender's colour, as a PGN tells it: the address in WhiteNA or BlackNA, else the
+    /// From name in the White or Black tag (more of its words in one than in the other).
+    fn sender_colour(&self, envelope: &Envelope) -> Option<Color> {
+        let from = envelope.from.as_deref().map(str::trim);
+        let is_from = |na: &Option<String>| {
+            na.as_deref()
+                .zip(from)
+                .is_some_and(|(na, from)| na.trim().eq_ignore_ascii_case(from))
+        };
+        match (
+            is_from(&self.msg.white_email),
+            is_from(&self.msg.black_email),
+        ) {
+            (true, false) => return Some(Color::White),
+            (false, true) => return Some(Color::Black),
+            _ => {}
+        }
+        let name = name_words(envelope.from_name.as_deref()?);
+        let shared = |tag: &Option<String>| {
+            tag.as_deref().map_or(0, |t| {
+                name_words(t).iter().filter(|w| name.contains(w)).count()
+            })
+        };
+        let [white, black] = &self.pgn_players;
+        match shared(white).cmp(&shared(black)) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// A record whose last move would be taken for the new move, when that move is not the
+    /// sender's colour: the record ends with the recipient's move, and there is no new one.
+    fn last_move_if_the_sender_s(&mut self, sender: Color) {
+        let takes_last = self.my_move.is_none() && (!self.standard || self.pgn);
+        let moves = record_tokens(&self.record).0.len();
+        if takes_last && mover_of(moves).is_some_and(|last| last != sender) {
+            self.standard = true;
+            self.pgn = false;
+        }
+    }
+
+    /// A record that already ends with the sender's new move, repeated on the move line: the
+    /// move once, on the move line (the record's copy blanked out).
+    fn new_move_once(&mut self) {
+        let Some(mine) = self.my_move.as_deref() else {
+            return;
+        };
+        let (tokens, _) = record_tokens(&self.record);
+        let Some((last, before)) = tokens.split_last() else {
+            return;
+        };
+        let mut pos = Chess::default();
+        for token in before {
+            match notation::read_move(&pos, token) {
+                Ok(m) => pos.play_unchecked(m),
+                Err(_) => return,
+            }
+        }
+        let same = match (
+            notation::read_move(&pos, last),
+            notation::read_move(&pos, mine),
+        ) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if same {
+            let at = last.as_ptr() as usize - self.record.as_ptr() as usize;
+            let len = last.len();
+            self.record.replace_range(at..at + len, &" ".repeat(len));
+        }
+    }
+}
