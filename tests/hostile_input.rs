@@ -146,6 +146,15 @@ fn shape(which: &str) -> Vec<u8> {
             }
             raw
         }
+        // A million blank lines after the move: the reader looks past blank lines for a
+        // quote's header block only after a line that may start one.
+        "1,000,000 blank lines" => {
+            let mut raw = format!("{head}\r\nMy move: 1. e4\r\n").into_bytes();
+            for _ in 0..1_000_000 {
+                raw.extend_from_slice(b"\r\n");
+            }
+            raw
+        }
         "10,000 nested multiparts" => {
             let mut raw = head.as_bytes().to_vec();
             for i in 0..10_000 {
@@ -164,10 +173,11 @@ fn shape(which: &str) -> Vec<u8> {
     }
 }
 
-const SHAPES: [&str; 4] = [
+const SHAPES: [&str; 5] = [
     "10 MB quoted-printable",
     "10 MB on one line",
     "1,000,000 lines",
+    "1,000,000 blank lines",
     "10,000 nested multiparts",
 ];
 

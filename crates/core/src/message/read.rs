@@ -751,11 +751,16 @@ fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
             }
             continue;
         }
-        let next = all[i + 1..]
+        // The next non-empty line, looked for only after a line that may start a quote: each
+        // blank line is passed over once.
+        let may_start = ["--", "__", "from:", "от:"]
             .iter()
-            .find(|l| !l.is_empty())
+            .any(|p| f.starts_with(p));
+        let next = may_start
+            .then(|| all[i + 1..].iter().find(|l| !l.is_empty()))
+            .flatten()
             .map(|l| fold_of(l));
-        if starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
+        if may_start && starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
             break;
         }
         out.push(line);
