@@ -319,10 +319,17 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             "a time-forfeit claim (51.6): the game is suspended until the arbiter decides",
         ),
         MessageKind::Adjudication => record(Vec::new(), "an adjudication package (51.9.4)"),
-        MessageKind::Note | MessageKind::Other => record(
-            Vec::new(),
-            "a note from the partner, not a move: nothing to do",
-        ),
+        MessageKind::Note | MessageKind::Other => match &msg.new_move_text {
+            // A move in a letter that does not read as a move message: the player looks.
+            Some(text) => hold(format!(
+                "it reads as a note, not a move message, but names the move \"{text}\": \
+                 apply it with `ccmail inbox accept --move`, or dismiss it"
+            )),
+            None => record(
+                Vec::new(),
+                "a note from the partner, not a move: nothing to do",
+            ),
+        },
     }
 }
 

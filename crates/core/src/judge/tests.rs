@@ -69,6 +69,7 @@ impl Setup {
     fn judge_from(&self, from: &str, text: &str, date: &str, received: &str) -> Verdict {
         let envelope = Envelope {
             from: Some(from.into()),
+            from_name: None,
             subject: None,
             date: Some(DateTime::parse_from_rfc3339(&format!("{date}T10:00:00+03:00")).unwrap()),
             replies: true,
@@ -289,6 +290,18 @@ fn a_claim_suspends_the_game_and_notes_change_nothing() {
     assert_eq!(actions(&v), []);
     let v = g.judge("Спасибо, ход получил. Подумаю пару дней.\nПетров");
     assert_eq!(actions(&v), []);
+    // A bare move with nothing of the 51.2 form around it: held, neither applied nor ignored.
+    let letter = Letter {
+        from: OPP,
+        msg: &crate::message::MoveMessage {
+            kind: MessageKind::Note,
+            new_move_text: Some("e5".into()),
+            ..Default::default()
+        },
+        date_sent: None,
+        received: d("2026-03-05"),
+    };
+    assert!(held(&judge(&g.view(), &letter)).contains("names the move \"e5\""));
 }
 
 #[test]

@@ -252,6 +252,55 @@ mod phrases {
         "resume play on",
         "resuming on",
     ];
+    /// An arbiter's decision: shown as a note whatever claim or break it speaks of.
+    pub const DECISION: &[&str] = &[
+        "decision on the",
+        "the claim is rejected",
+        "the claim is upheld",
+        "is resumed",
+        "play resumes",
+        "сообщаю решение",
+        "решение по заявлению",
+        "решение судьи",
+        "заявление отклонено",
+        "заявление удовлетворено",
+        "возобновляется",
+    ];
+    /// Mail no one wrote to us about a game: automatic replies, lists and newsletters.
+    pub const MACHINE: &[&str] = &[
+        "автоответ",
+        "автоматический ответ",
+        "отправлено автоматически",
+        "auto-reply",
+        "autoreply",
+        "automatic reply",
+        "out of office",
+        "out-of-office",
+        "отправитель рассылки",
+        "рассылк",
+        "digest for",
+        "today's topic summary",
+        "unsubscribe",
+        "отписаться",
+        "mailing list",
+    ];
+    /// A break announced, not only spoken of (a notice takes one, in the first person).
+    pub const BREAK_TAKEN: &[&str] = &[
+        "беру перерыв",
+        "взял перерыв",
+        "взяла перерыв",
+        "ухожу на перерыв",
+        "буду в перерыве",
+        "перерыв с",
+        "taking a break",
+        "take a break",
+        "taking my break",
+        "i'll be on a break",
+        "i will be on a break",
+        "my break from",
+        "a break from",
+        "break from",
+    ];
     /// Words that make a letter one about a game, not about anything at all.
     pub const GAME: &[&str] = &[
         "партия",
@@ -324,6 +373,13 @@ pub(crate) fn classify(
     let has = |list: &[&str]| any(lines, subject, list);
     // The letters whose purpose overrides any move they quote: ccmail's own correction request
     // and claim carry the form of our last move, which is not the sender's new move.
+    if has(phrases::MACHINE) {
+        return out;
+    }
+    if has(phrases::DECISION) {
+        out.kind = MessageKind::Note;
+        return out;
+    }
     let lost = has(phrases::LOST);
     let wrong_move = lines.iter().map(|l| l.folded).chain([subject]).any(|l| {
         phrases::CORRECT_MOVE.iter().any(|p| l.contains(p))
@@ -339,7 +395,7 @@ pub(crate) fn classify(
     } else if has(phrases::BREAK_END) {
         out.resumes_on = resumption(lines);
         MessageKind::BreakEnd
-    } else if msg.new_move_text.is_some() {
+    } else if msg.new_move_text.is_some() && in_correspondence(msg, replies) {
         if msg.repeat {
             MessageKind::Repeat
         } else {
@@ -355,9 +411,9 @@ pub(crate) fn classify(
         MessageKind::Resignation
     } else if msg.draw_accept {
         MessageKind::DrawAccept
-    } else if msg.break_notice.is_some() {
+    } else if msg.break_notice.is_some() && has(phrases::BREAK_TAKEN) {
         MessageKind::BreakNotice
-    } else if msg.move_line_empty || in_move_form(msg) {
+    } else if msg.move_line_empty || msg.labelled || in_move_form(msg) {
         MessageKind::Move
     } else if replies || about_a_game(msg) || has(phrases::GAME) {
         MessageKind::Note
@@ -365,6 +421,23 @@ pub(crate) fn classify(
         MessageKind::Other
     };
     out
+}
+
+/// Whether a message with moves in it is written to a partner, not a puzzle or a record in a
+/// newsletter: it names the game (the event, or both players), gives a date of the 51.2 form,
+/// shows our move, carries a PGN's addresses, or answers another message.
+fn in_correspondence(msg: &MoveMessage, replies: bool) -> bool {
+    let h = &msg.header;
+    replies
+        || msg.labelled
+        || h.event.is_some()
+        || (h.white.is_some() && h.black.is_some())
+        || msg.sent.is_some()
+        || msg.received.is_some()
+        || msg.partner_move_sent.is_some()
+        || msg.partner_move_text.is_some()
+        || msg.white_email.is_some()
+        || msg.black_email.is_some()
 }
 
 /// A letter in the 51.2 form: the record (or the "your move … sent" line) and a date of ours
@@ -402,10 +475,14 @@ fn resumption(lines: &[OwnLine<'_>]) -> Option<NaiveDate> {
 /// the one it comes from.
 fn new_address(lines: &[OwnLine<'_>], sender: Option<&str>) -> Option<String> {
     let sender = sender.map(str::to_lowercase);
-    lines
+    let named: Vec<String> = lines.iter().flat_map(|l| addresses(l.text)).collect();
+    // Another address than the sender's; else the sender's own, when the notice is written
+    // from the new address already and names it.
+    named
         .iter()
-        .flat_map(|l| addresses(l.text))
-        .find(|a| Some(a) != sender.as_ref())
+        .find(|a| Some(*a) != sender.as_ref())
+        .or(named.first())
+        .cloned()
 }
 
 /// The e-mail addresses in a line, lower case: `local@domain.tld`, with what surrounds them

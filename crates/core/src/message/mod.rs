@@ -116,6 +116,9 @@ pub struct MoveMessage {
     pub new_move: Option<Move>,
     /// The new move as written, even when it could not be read.
     pub new_move_text: Option<String>,
+    /// The message labels its moves as the 51.2 form does (`Ходы:`, `Мой ход:`, `Moves:`,
+    /// `My move:`): it is written as a move message.
+    pub labelled: bool,
     /// The message has a move line (`Мой ход:`, `My move:`) with nothing on it (51.3.5).
     pub move_line_empty: bool,
     /// The record could not be read through (a move in it illegible, ambiguous or

@@ -957,6 +957,13 @@ impl Reader {
             Label::Mine => {
                 let (moved, _) = split_at_keyword(line, rest, &[Words::Sent]);
                 let moved = strip_number(moved);
+                if !moved.is_empty() && !move_text(moved, line.folded().starts_with("ход")) {
+                    // Prose after the word: "My reply to 19... Rfd8 follows in a day or
+                    // two", "ход 12...a6 я отправил в тот же день": talk, not the move line.
+                    self.phrases(line);
+                    return false;
+                }
+                self.msg.labelled = true;
                 self.awaiting_move = moved.is_empty() && self.my_move.is_none();
                 self.my_move = Some(moved.to_owned());
                 self.dates(line, Slot::Sent);
@@ -968,6 +975,7 @@ impl Reader {
                 self.totals(line);
             }
             Label::Record => {
+                self.msg.labelled = true;
                 self.standard |= line.after_label(&["ходы", "moves"]).is_some();
                 self.record_text(rest);
                 return true;
@@ -1483,6 +1491,14 @@ fn without_semicolon_comment(text: &str, mut in_comment: bool) -> &str {
 }
 
 /// A remark after a move, not a move: `шах`, `мат`, `check`, `mate` (51.3.6).
+/// Whether the text after a move label is a move, not talk: its first word is a move, and
+/// (after the bare word `ход`, which also begins sentences) every word is movetext.
+fn move_text(text: &str, bare: bool) -> bool {
+    let mut words = text.split_whitespace();
+    let first = words.next().is_some_and(token_is_movetext);
+    first && (!bare || words.all(|w| token_is_movetext(w) || w.starts_with(['(', '{'])))
+}
+
 fn is_remark(token: &str) -> bool {
     let word = token.trim_end_matches(['!', '?', '+', '#', '.', ',', ';']);
     matches!(word, "шах" | "Шах" | "ШАХ" | "мат" | "Мат" | "МАТ")

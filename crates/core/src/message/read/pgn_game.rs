@@ -151,6 +151,8 @@ impl Reader {
             }
         }
         let sender = self.sender_colour(envelope);
+        // A chess program's game is written as a move message, whatever else it lacks.
+        self.msg.labelled |= game.is_some() || !pgn.is_empty();
         if let Some(game) = game.filter(|_| self.record.trim().is_empty()) {
             self.pgn_record(&game);
             self.pgn_comments(&game, sender);
