@@ -52,7 +52,22 @@ fn garbage_is_unreadable_not_a_crash() {
         b"Subject: \xd0\n\n\xd0\xd0",
     ] {
         let (_, msg, _) = ccmail::incoming::read_raw(raw);
-        assert!(!msg.problems.is_empty(), "{raw:?} gave no problem");
+        // Unreadable, or mail that is nothing to do with a game: never a move, never a fault.
+        let nothing = msg.kind == ccmail_core::message::MessageKind::Other
+            && msg.new_move.is_none()
+            && msg
+                .problems
+                .iter()
+                .all(|p| !ccmail_core::judge::is_move_fault(p.code));
+        assert!(
+            !msg.problems.is_empty() || nothing,
+            "{raw:?} gave no problem and is not other"
+        );
+        assert_eq!(
+            msg.kind,
+            ccmail_core::message::MessageKind::Other,
+            "{raw:?}"
+        );
     }
 }
 

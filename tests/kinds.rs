@@ -352,3 +352,66 @@ fn the_arbiters_letter_is_held_and_never_becomes_the_opponent() {
     assert_eq!(v["opponent"], "ivanov@example.org", "{v}");
     assert_eq!(v["clock"]["white"]["penalty"], 0, "{v}");
 }
+
+/// Hand-written and program-made letters of every kind that is not a move, in both languages
+/// and every client's style, arriving in a game with their sender while it is the sender's
+/// move: none is fined, and no correction request goes out.
+#[test]
+fn no_letter_of_another_kind_is_fined() {
+    let dir = common::fixtures().parent().unwrap().join("kinds");
+    let mut checked = 0;
+    for eml in common::emls(&dir) {
+        let expect: Value = serde_json::from_str(
+            &std::fs::read_to_string(eml.with_extension("expect.json")).unwrap(),
+        )
+        .unwrap();
+        if matches!(expect["kind"].as_str(), Some("move" | "repeat")) {
+            continue;
+        }
+        let raw = std::fs::read(&eml).unwrap();
+        let Some(from) = ccmail_mail::mime::decode(&raw)
+            .ok()
+            .and_then(|d| d.from)
+            .map(|a| a.normalized_email())
+        else {
+            continue;
+        };
+        let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+        let game = me
+            .ok(&[
+                "game",
+                "new",
+                "--event",
+                "Кубок клуба 2026",
+                "--start",
+                "2026-03-01",
+                "--white",
+                "Иванов",
+                "--black",
+                "Петров",
+                "--color",
+                "white",
+                "--opponent",
+                &from,
+                "--arbiter",
+                "arbiter@example.org",
+            ])
+            .trim()
+            .to_owned();
+        me.ok(&["--now", "2026-03-02", "move", &game, "e4"]);
+        let name = eml.file_name().unwrap().to_str().unwrap();
+        let out = me.ok(&[
+            "--now",
+            "2026-03-05",
+            "apply",
+            eml.to_str().unwrap(),
+            "--received",
+            "2026-03-05",
+        ]);
+        let v = me.json(&["--now", "2026-03-05", "show", &game]);
+        assert_eq!(v["clock"]["black"]["penalty"], 0, "{name}: {out}");
+        assert!(!out.contains("correction requested"), "{name}: {out}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} letters checked");
+}

@@ -181,13 +181,7 @@ async fn act(
             ))
         }
         Action::CcAnswer => {
-            add_note(
-                conn,
-                game,
-                "answer to a repeat: Cc the arbiter (51.5.1)",
-                true,
-            )
-            .await?;
+            cc_answer(conn, game).await?;
             Ok(None)
         }
         Action::Suspend => {
@@ -195,6 +189,17 @@ async fn act(
             Ok(None)
         }
     }
+}
+
+/// 51.5.1: our answer to a repeat goes Cc the arbiter.
+async fn cc_answer(conn: &mut SqliteConnection, game: &Game) -> anyhow::Result<()> {
+    add_note(
+        conn,
+        game,
+        "answer to a repeat: Cc the arbiter (51.5.1)",
+        true,
+    )
+    .await
 }
 
 async fn record_break(
@@ -272,13 +277,7 @@ async fn apply_play(
         add_note(conn, game, note.in_language(game.language), false).await?;
     }
     if p.cc_answer {
-        add_note(
-            conn,
-            game,
-            "answer to a repeat: Cc the arbiter (51.5.1)",
-            true,
-        )
-        .await?;
+        cc_answer(conn, game).await?;
     }
     store::set_message_status(conn, message, "applied", None, Some(game.id())).await?;
     Ok(Outcome::Applied {
