@@ -212,6 +212,13 @@ fn play_every_kind(lang: &str) {
         done[0].1.contains("playing again from 2026-03-13"),
         "{done:?}"
     );
+    // `show` lists the letters that were not moves, with what ccmail made of them.
+    let text = w.player.ok(&["--now", "2026-03-12", "show", &w.game]);
+    assert!(text.contains("Letters that were not moves:"), "{text}");
+    assert!(
+        text.contains("break end (") && text.contains("ends their break early"),
+        "{text}"
+    );
 
     // Black does not answer for weeks: White's repeat on day 14, which Black has (51.5.1).
     rt.block_on(chores_pass(

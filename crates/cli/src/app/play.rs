@@ -102,11 +102,14 @@ pub(super) async fn incoming_to_game(
                     done.push(what);
                 }
             }
-            store::set_message_status(conn, message, "info", None, Some(game.id())).await?;
+            // What the letter was is kept with it, for `show`.
+            let summary = done.join("; ");
+            store::set_message_status(conn, message, "info", Some(&summary), Some(game.id()))
+                .await?;
             Ok(Outcome::Info {
                 message,
                 game: game.id().into(),
-                summary: done.join("; "),
+                summary,
             })
         }
         Verdict::Hold(reason) => {

@@ -23,8 +23,42 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
     } else {
         let report = game.report(ctx.clock.today())?;
         print!("{}", text(&game, &report, &problems));
+        print!("{}", letters(ctx, &game).await?);
     }
     Ok(())
+}
+
+/// How many of the partner's latest letters that were not moves `show` lists.
+const LETTERS: usize = 5;
+
+/// The partner's latest letters that were not moves (notes, break notices, address changes,
+/// claims …), with what ccmail made of each: shown, since nothing else shows them.
+async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
+    let mut conn = ctx.store.conn().await?;
+    let info: Vec<_> = store::game_messages(&mut conn, game.id())
+        .await?
+        .into_iter()
+        .filter(|m| m.direction == "in" && m.status == "info")
+        .collect();
+    let mut s = String::new();
+    if info.is_empty() {
+        return Ok(s);
+    }
+    s.push_str("\nLetters that were not moves:\n");
+    for m in &info[info.len().saturating_sub(LETTERS)..] {
+        let day = m
+            .received_at
+            .as_deref()
+            .and_then(|d| d.get(..10))
+            .unwrap_or("—");
+        let what = m.reason.as_deref().unwrap_or("");
+        s.push_str(&format!(
+            "  {day}  {} ({}): {what}\n",
+            m.kind.replace('_', " "),
+            m.id
+        ));
+    }
+    Ok(s)
 }
 
 /// What is wrong in a game, in words: held messages, mail that could not be sent, a
