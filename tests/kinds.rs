@@ -18,35 +18,40 @@ struct Side {
     posted: usize,
 }
 
+/// `player`'s game Иванов – Петров of the club cup, as `color` against `opponent`.
+fn new_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "game",
+        "new",
+        "--event",
+        "Кубок клуба 2026",
+        "--start",
+        "2026-03-01",
+        "--white",
+        "Иванов",
+        "--black",
+        "Петров",
+        "--color",
+        color,
+        "--opponent",
+        opponent,
+        "--arbiter",
+        "arbiter@example.org",
+    ];
+    args.extend(extra);
+    player.ok(&args).trim().to_owned()
+}
+
 /// White (Иванов) and Black (Петров) set up the same game in their own homes.
 fn two_homes(lang: &str, control: &str) -> (Side, Side) {
     let make = |name: &str, surname: &str, email: &str, color: &str, opponent: &str| {
         let player = Player::new(name, surname, email);
-        let game = player
-            .ok(&[
-                "game",
-                "new",
-                "--event",
-                "Кубок клуба 2026",
-                "--start",
-                "2026-03-01",
-                "--white",
-                "Иванов",
-                "--black",
-                "Петров",
-                "--color",
-                color,
-                "--opponent",
-                opponent,
-                "--arbiter",
-                "arbiter@example.org",
-                "--lang",
-                lang,
-                "--control",
-                control,
-            ])
-            .trim()
-            .to_owned();
+        let game = new_game(
+            &player,
+            color,
+            opponent,
+            &["--lang", lang, "--control", control],
+        );
         Side {
             player,
             game,
@@ -384,27 +389,7 @@ fn no_letter_of_another_kind_is_fined() {
             continue;
         };
         let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
-        let game = me
-            .ok(&[
-                "game",
-                "new",
-                "--event",
-                "Кубок клуба 2026",
-                "--start",
-                "2026-03-01",
-                "--white",
-                "Иванов",
-                "--black",
-                "Петров",
-                "--color",
-                "white",
-                "--opponent",
-                &from,
-                "--arbiter",
-                "arbiter@example.org",
-            ])
-            .trim()
-            .to_owned();
+        let game = new_game(&me, "white", &from, &[]);
         me.ok(&["--now", "2026-03-02", "move", &game, "e4"]);
         let name = eml.file_name().unwrap().to_str().unwrap();
         let out = me.ok(&[
