@@ -414,29 +414,26 @@ fn a_held_message_is_settled_by_the_player() {
         .map(|p| p["code"].as_str().unwrap())
         .collect();
     assert_eq!(codes, ["held_message"], "{json}");
-    let err = me.fails(&[
-        "--now",
-        "2026-03-06",
-        "inbox",
-        "accept",
-        &n,
-        "--game",
-        &id,
-        "--move",
-        "e4",
-    ]);
+    let accept = |mv: &str| -> Vec<String> {
+        [
+            "--now",
+            "2026-03-06",
+            "inbox",
+            "accept",
+            &n,
+            "--game",
+            &id,
+            "--move",
+            mv,
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    };
+    let args = accept("e4");
+    let err = me.fails(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(err.contains("is not a move in game"), "{err}");
-    let out = me.ok(&[
-        "--now",
-        "2026-03-06",
-        "inbox",
-        "accept",
-        &n,
-        "--game",
-        &id,
-        "--move",
-        "5755",
-    ]);
+    let args = accept("5755");
+    let out = me.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.contains("applied 1... e5 by Black"), "{out}");
     let show = me.json(&["--now", "2026-03-06", "show", &id]);
     assert_eq!(show["moves"][1]["san"], "e5", "{show}");
