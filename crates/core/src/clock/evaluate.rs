@@ -122,6 +122,12 @@ fn charge_plies(game: &GameTime, skips: &Skips) -> Vec<u32> {
             counted_days(from, p.sent, skips.thinking(mover_of(ply)))
         })
         .collect();
+    if let Some(c) = game.carried {
+        // The carried days stand for these plies (see `Carried`).
+        for ply in 1..=c.through {
+            set_free(&mut days, ply);
+        }
+    }
     for v in &game.variations {
         let (k, m) = (v.proposed_with, v.accepted_through);
         // The receiver's plies are k+1, k+3, …; his last accepted one carries his days.
@@ -218,7 +224,12 @@ impl Ledger<'_> {
             .iter()
             .filter(|p| p.player == color && p.ply <= upto)
             .fold(0, |sum, p| sum.saturating_add(p.days));
-        (plies.saturating_add(extras), penalty)
+        let carried = self
+            .game
+            .carried
+            .filter(|c| c.through <= upto)
+            .map_or(0, |c| c.of(color));
+        (plies.saturating_add(extras).saturating_add(carried), penalty)
     }
 
     /// `color`'s total (51.4.1) counted up to ply `upto`.

@@ -193,6 +193,32 @@ pub struct GameTime {
     pub awaited: Awaited,
     /// The date we received a faulty message not yet answered by a correction request.
     pub correction: Option<NaiveDate>,
+    /// Days used before ccmail kept the game (an imported game), in place of its first plies'.
+    #[serde(default)]
+    pub carried: Option<Carried>,
+}
+
+/// The days both players had used by ply `through` of a game brought in from elsewhere, as
+/// the last message before the import stated them (or as its importer counted them).
+///
+/// The plies up to `through` are charged nothing of their own: their dates are not known, or
+/// not known to be the ones the totals were counted from. Each side's days count as thinking
+/// days recorded at ply `through`, so they count towards the controls from there on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Carried {
+    /// The last ply the carried days stand for.
+    pub through: u32,
+    /// White's days by then.
+    pub white: u32,
+    /// Black's days by then.
+    pub black: u32,
+}
+
+impl Carried {
+    /// The days `color` carries.
+    pub fn of(&self, color: Color) -> u32 {
+        color.fold_wb(self.white, self.black)
+    }
 }
 
 impl GameTime {
@@ -210,6 +236,7 @@ impl GameTime {
             breaks: Vec::new(),
             awaited: Awaited::default(),
             correction: None,
+            carried: None,
         }
     }
 
@@ -231,6 +258,14 @@ impl GameTime {
             }
         }
         self.validate_variations()?;
+        if let Some(c) = self.carried
+            && c.through > self.ply_count()
+        {
+            return Err(ClockError::NoSuchPly {
+                ply: c.through,
+                last: self.ply_count(),
+            });
+        }
         let last = self.ply_count().saturating_add(1);
         for ply in self.penalties.iter().map(|p| p.ply) {
             if ply == 0 || ply > last {

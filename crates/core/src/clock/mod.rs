@@ -90,7 +90,8 @@ pub use breaks::{
 };
 pub use evaluate::evaluate;
 pub use game::{
-    Awaited, ClockError, ExtraKind, ExtraPeriod, GameTime, Penalty, PenaltyCause, Ply, Variation,
+    Awaited, Carried, ClockError, ExtraKind, ExtraPeriod, GameTime, Penalty, PenaltyCause, Ply,
+    Variation,
 };
 pub use report::{ClockReport, Clocks, Deadline, DeadlineKind, SideClock};
 pub use span::DateSpan;

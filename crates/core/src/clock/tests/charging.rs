@@ -389,3 +389,74 @@ fn a_finished_game_runs_no_clock() {
     assert_eq!(r.clock.black.left, 6 - 1);
     assert_eq!(r.deadlines, vec![]);
 }
+
+/// An imported game at move 20: the partner's last message stated White 31, Black 27 after
+/// his 20th move (ply 39); the plies before it are charged nothing of their own.
+fn imported_at_move_20() -> GameTime {
+    let mut g = steady(39, &[2]);
+    g.carried = Some(Carried {
+        through: 39,
+        white: 31,
+        black: 27,
+    });
+    g
+}
+
+#[test]
+fn carried_days_stand_for_the_plies_before_the_import() {
+    let mut g = imported_at_move_20();
+    let last = g.plies[38].sent;
+    // We (Black) received White's 20th move the day after it was sent.
+    g.awaited = Awaited::Move {
+        received: Some(last + chrono::Days::new(1)),
+    };
+    let r = evaluate(&g, last + chrono::Days::new(4)).expect("evaluates");
+    assert!(r.ply_days.iter().all(|&d| d == 0), "{:?}", r.ply_days);
+    assert_eq!((r.clock.white.total, r.clock.black.total), (31, 27));
+    assert_eq!(r.running_days, 3, "our move runs from the day we received his");
+    // Black is to make his 20th move: the second control, 120 days.
+    assert_eq!((r.clock.black.limit, r.clock.black.left), (120, 120 - 27 - 3));
+    assert_eq!(r.clock.white.overstepped_at, None);
+}
+
+#[test]
+fn plies_after_the_import_are_charged_as_any() {
+    let mut g = imported_at_move_20();
+    let last = g.plies[38].sent;
+    let received = last + chrono::Days::new(1);
+    g.plies.push(Ply {
+        received,
+        sent: received + chrono::Days::new(2),
+    });
+    let r = eval(&g, "01.01.2027");
+    assert_eq!(r.ply_days[39], 2);
+    assert_eq!((r.clock.white.total, r.clock.black.total), (31, 29));
+}
+
+#[test]
+fn carried_days_count_at_their_ply_for_the_controls() {
+    // Carried at ply 19 (White's 10th move, the first control) over White's 60 days.
+    let mut g = steady(20, &[1]);
+    g.carried = Some(Carried {
+        through: 19,
+        white: 61,
+        black: 5,
+    });
+    let r = eval(&g, "01.06.2026");
+    assert_eq!(r.clock.white.overstepped_at, Some(10));
+    assert_eq!(r.clock.black.total, 5 + 1, "Black's ply 20 is his own");
+}
+
+#[test]
+fn carried_days_past_the_plies_made_are_refused() {
+    let mut g = steady(4, &[1]);
+    g.carried = Some(Carried {
+        through: 5,
+        white: 1,
+        black: 1,
+    });
+    assert_eq!(
+        evaluate(&g, d("01.06.2026")),
+        Err(ClockError::NoSuchPly { ply: 5, last: 4 })
+    );
+}
