@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod import;
 pub mod judge;
 pub mod message;
 pub mod notation;

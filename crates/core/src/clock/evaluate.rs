@@ -229,7 +229,10 @@ impl Ledger<'_> {
             .carried
             .filter(|c| c.through <= upto)
             .map_or(0, |c| c.of(color));
-        (plies.saturating_add(extras).saturating_add(carried), penalty)
+        (
+            plies.saturating_add(extras).saturating_add(carried),
+            penalty,
+        )
     }
 
     /// `color`'s total (51.4.1) counted up to ply `upto`.

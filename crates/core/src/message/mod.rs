@@ -13,6 +13,8 @@ mod kind;
 mod read;
 mod write;
 
+pub(crate) use read::pgn_text::read_all as read_pgn_games;
+
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Serialize;
 use shakmaty::{Chess, Move};

@@ -13,7 +13,7 @@
 //! record runs up to and including the sender's move.
 
 mod pgn_game;
-mod pgn_text;
+pub(super) mod pgn_text;
 
 use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};

@@ -413,9 +413,15 @@ fn carried_days_stand_for_the_plies_before_the_import() {
     let r = evaluate(&g, last + chrono::Days::new(4)).expect("evaluates");
     assert!(r.ply_days.iter().all(|&d| d == 0), "{:?}", r.ply_days);
     assert_eq!((r.clock.white.total, r.clock.black.total), (31, 27));
-    assert_eq!(r.running_days, 3, "our move runs from the day we received his");
+    assert_eq!(
+        r.running_days, 3,
+        "our move runs from the day we received his"
+    );
     // Black is to make his 20th move: the second control, 120 days.
-    assert_eq!((r.clock.black.limit, r.clock.black.left), (120, 120 - 27 - 3));
+    assert_eq!(
+        (r.clock.black.limit, r.clock.black.left),
+        (120, 120 - 27 - 3)
+    );
     assert_eq!(r.clock.white.overstepped_at, None);
 }
 

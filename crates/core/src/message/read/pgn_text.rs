@@ -22,7 +22,7 @@ use crate::notation::{self, MoveError};
 
 /// One game of a PGN text, as far as its main line could be played.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Game {
+pub(crate) struct Game {
     /// The tags in their order, names and values as written (escapes decoded).
     pub tags: Vec<(String, String)>,
     /// The main line, legal moves from the initial position.
@@ -43,6 +43,27 @@ impl Game {
     /// How many moves the main line has, played or not.
     pub fn plies(&self) -> usize {
         self.moves.len() + self.unplayed.len()
+    }
+}
+
+/// Every game of `text`, in order, tags-only games included. `Err` says in words why the text
+/// can't be read as PGN, and which game.
+pub(crate) fn read_all(text: &str) -> Result<Vec<Game>, String> {
+    let mut reader = Reader::build(text.as_bytes())
+        .set_supported_comment_length(1 << 16)
+        .finish();
+    let mut games = Vec::new();
+    loop {
+        match reader.read_game(&mut MainLine) {
+            Ok(Some(game)) => games.push(game),
+            Ok(None) => return Ok(games),
+            Err(e) => {
+                return Err(format!(
+                    "the PGN can't be read after game {}: {e}",
+                    games.len()
+                ));
+            }
+        }
     }
 }
 
