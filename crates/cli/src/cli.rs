@@ -154,6 +154,9 @@ pub enum Command {
 pub enum GameCommand {
     /// Create a game; prints its id.
     New(Box<NewGameArgs>),
+    /// Bring in games already under way: a PGN file (one game or many), a partner's last
+    /// message (.eml) or an mbox of a game's mail. Prints the id of each game.
+    Import(Box<ImportArgs>),
     /// Record the arbiter's decision on a suspended game (51.6 claim, 51.9.4 adjudication):
     /// the result, or that play resumes. The 14-day protest window (51.6) starts that day.
     Decision {
@@ -202,6 +205,40 @@ pub struct NewGameArgs {
     /// article51 or postal104 [default: the config's].
     #[arg(long)]
     pub rules: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The file, or - for standard input.
+    pub file: PathBuf,
+    /// Your colour, where the file does not say (WhiteNA/BlackNA, your name, who sent what).
+    #[arg(long, value_name = "white|black")]
+    pub color: Option<String>,
+    /// The opponent's e-mail address, where the file does not give it.
+    #[arg(long, value_name = "EMAIL")]
+    pub opponent: Option<String>,
+    /// The arbiter's e-mail address [default: the address the last message was copied to;
+    /// none: a friendly game].
+    #[arg(long, value_name = "EMAIL")]
+    pub arbiter: Option<String>,
+    /// The competition's name, where the file does not give it.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// The official start date, YYYY-MM-DD, where the file does not give it.
+    #[arg(long, value_name = "DATE")]
+    pub start: Option<String>,
+    /// Time control, N moves / D days [default: the file's, else the config's].
+    #[arg(long, value_name = "N/D")]
+    pub control: Option<String>,
+    /// article51 or postal104 [default: the config's].
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// numeric, san or san-ru [default: the config's].
+    #[arg(long)]
+    pub notation: Option<String>,
+    /// ru or en [default: the config's].
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! ccmail-mail: the mail side of ccmail. Speaks mail, not chess.
 
 pub mod imap;
+pub mod mbox;
 pub mod mime;
 pub mod smtp;
 pub mod tls;

@@ -30,6 +30,14 @@ pub struct GameRow {
     pub reply_notes: String,
     pub answer_cc_arbiter: bool,
     pub created_at: String,
+    /// An imported game's carried days (migrations/0007): the last ply they stand for (0:
+    /// none), and each side's days by then.
+    pub carried_through: i64,
+    pub carried_white: i64,
+    pub carried_black: i64,
+    /// Whether the finished game's PGN is ccmail's to send (51.9.1): not for a game brought
+    /// in finished.
+    pub pgn_due: bool,
 }
 
 impl GameRow {
@@ -59,20 +67,26 @@ impl GameRow {
             reply_notes: String::new(),
             answer_cc_arbiter: false,
             created_at: created_at.to_owned(),
+            carried_through: 0,
+            carried_white: 0,
+            carried_black: 0,
+            pgn_due: true,
         }
     }
 }
 
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
-    draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at";
+    draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
+    carried_through, carried_white, carried_black, pgn_due";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, carried_through, carried_white, carried_black, pgn_due) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -95,6 +109,10 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(&g.reply_notes)
     .bind(g.answer_cc_arbiter)
     .bind(&g.created_at)
+    .bind(g.carried_through)
+    .bind(g.carried_white)
+    .bind(g.carried_black)
+    .bind(g.pgn_due)
     .execute(conn)
     .await?;
     Ok(())

@@ -140,7 +140,7 @@ async fn game_chores(
             .collect()
     };
     if game.row.status == "finished" {
-        if sent_on("pgn").is_empty() {
+        if game.row.pgn_due && sent_on("pgn").is_empty() {
             send_pgn(conn, me, clock, game).await?;
             done.push(format!(
                 "game {}: the finished game sent to the arbiter as PGN (51.9.1)",

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use anyhow::{Context, anyhow};
 use ccmail_core::clock::{
-    self, Awaited, Break, ClockReport, Control, DateSpan, ExtraKind, ExtraPeriod, GameTime,
-    Penalty, PenaltyCause, Ply, Profile, Variation,
+    self, Awaited, Break, Carried, ClockReport, Control, DateSpan, ExtraKind, ExtraPeriod,
+    GameTime, Penalty, PenaltyCause, Ply, Profile, Variation,
 };
 use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
@@ -309,6 +309,11 @@ impl Game {
             Awaited::Move { received: None }
         };
         t.correction = self.row.correction_due;
+        t.carried = (self.row.carried_through > 0).then(|| Carried {
+            through: u32::try_from(self.row.carried_through).unwrap_or(u32::MAX),
+            white: u32::try_from(self.row.carried_white).unwrap_or(0),
+            black: u32::try_from(self.row.carried_black).unwrap_or(0),
+        });
         Ok(t)
     }
 

@@ -54,7 +54,22 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         ..GameRow::new("", start, &ctx.clock.stamp())
     };
     let mut tx = ctx.store.begin().await?;
-    // A short id: hash of the game and the moment, lengthened on the rare clash.
+    row.id = fresh_id(&mut tx, &row).await?;
+    store::insert_game(&mut tx, &row).await?;
+    tx.commit().await?;
+    if ctx.json {
+        println!("{}", serde_json::json!({ "id": row.id }));
+    } else {
+        println!("{}", row.id);
+    }
+    Ok(())
+}
+
+/// A short id for a new game: a hash of the game and the moment, lengthened on the rare clash.
+pub(super) async fn fresh_id(
+    conn: &mut store::SqliteConnection,
+    row: &GameRow,
+) -> anyhow::Result<String> {
     let seed = format!(
         "{}|{}|{}|{}|{}",
         row.event,
@@ -74,19 +89,11 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         .collect();
     for len in 5..=full.len() {
         let id = &full[..len];
-        if store::game(&mut tx, id).await?.is_none() {
-            row.id = id.to_owned();
-            break;
+        if store::game(conn, id).await?.is_none() {
+            return Ok(id.to_owned());
         }
     }
-    store::insert_game(&mut tx, &row).await?;
-    tx.commit().await?;
-    if ctx.json {
-        println!("{}", serde_json::json!({ "id": row.id }));
-    } else {
-        println!("{}", row.id);
-    }
-    Ok(())
+    anyhow::bail!("no free game id")
 }
 
 pub async fn decision(

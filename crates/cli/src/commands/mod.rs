@@ -9,6 +9,7 @@ mod claim;
 mod export;
 mod game_new;
 mod games;
+mod import;
 mod inbox;
 mod init;
 mod logging;
@@ -136,6 +137,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     );
     let result = match cli.command {
         Command::Game(GameCommand::New(args)) => game_new::run(&ctx, *args).await,
+        Command::Game(GameCommand::Import(args)) => import::run(&ctx, *args).await,
         Command::Game(GameCommand::Decision {
             game,
             result,

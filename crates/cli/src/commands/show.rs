@@ -135,21 +135,35 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
     s.push_str(&board::render(&pos, game.me, glyphs, last));
     s.push('\n');
     let mut p = shakmaty::Chess::default();
+    let carried_through = usize::try_from(r.carried_through).unwrap_or(0);
     for (i, (&m, row)) in game.plies.iter().zip(&game.moves).enumerate() {
         let number = if p.turn().is_white() {
             format!("{}.", p.fullmoves())
         } else {
             format!("{}...", p.fullmoves())
         };
+        let dates = if i < carried_through {
+            "before ccmail kept the game".to_owned()
+        } else {
+            format!(
+                "received {}  sent {}  {} day(s)",
+                row.received,
+                row.sent,
+                report.ply_days.get(i).copied().unwrap_or(0)
+            )
+        };
         s.push_str(&format!(
-            "{number:>5} {:<8} {:<6} received {}  sent {}  {} day(s)\n",
+            "{number:>5} {:<8} {:<6} {dates}\n",
             notation::san(&p, m),
             notation::write_move(&p, m, Notation::Numeric),
-            row.received,
-            row.sent,
-            report.ply_days.get(i).copied().unwrap_or(0)
         ));
         p.play_unchecked(m);
+    }
+    if carried_through > 0 {
+        s.push_str(&format!(
+            "Days used by then: White {}, Black {}\n",
+            r.carried_white, r.carried_black
+        ));
     }
     s.push('\n');
     for (side, c) in [

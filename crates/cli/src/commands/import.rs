@@ -1,0 +1,338 @@
+//! `ccmail game import FILE|-`: games already under way, from a PGN file (one game or many), a
+//! partner's last message, or an mbox of a game's mail.
+//!
+//! The core says what the file tells of each game (`ccmail_core::import`); this command fills
+//! the rest from the flags and the config, refuses what is still missing by its name, and
+//! writes the game, its moves and (for mail) its messages in one transaction per game. A game
+//! already in the store (same event, players and opponent) is left as it is: importing twice
+//! changes nothing. Nothing is sent.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use ccmail::app::game::{color_name, to_uci};
+use ccmail::incoming::{self, Incoming};
+use ccmail_core::clock::{Control, Profile};
+use ccmail_core::import::{self, Imported, Letter};
+use ccmail_core::message::{Language, one_line};
+use ccmail_core::notation::Notation;
+use ccmail_mail::mbox;
+use ccmail_store::{self as store, GameRow, MoveRow, NewMessage};
+use chrono::{NaiveDate, TimeZone};
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Position};
+
+use super::Ctx;
+use super::game_new::fresh_id;
+use crate::cli::ImportArgs;
+
+/// One message of the file, read, with the day it arrived.
+struct Mail {
+    raw: Vec<u8>,
+    incoming: Incoming,
+    arrived: Option<NaiveDate>,
+    arrived_at: Option<String>,
+}
+
+pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
+    let raw = read_input(&a.file)?;
+    let name = a.file.display().to_string();
+    let (games, mails) = if mbox::is_mbox(&raw) {
+        let mails: Vec<Mail> = mbox::split(&raw)
+            .into_iter()
+            .map(|e| {
+                let delivered = e.delivered.and_then(|d| {
+                    ctx.clock
+                        .tz
+                        .from_local_datetime(&d)
+                        .earliest()
+                        .map(|d| d.fixed_offset())
+                });
+                mail(ctx, e.raw, delivered)
+            })
+            .collect();
+        (vec![from_mail(ctx, &mails, &name)?], mails)
+    } else if looks_like_pgn(&raw) {
+        let text = String::from_utf8_lossy(&raw);
+        let games = import::from_pgn(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        if games.is_empty() {
+            bail!("{name}: there is no game in this PGN");
+        }
+        (games, Vec::new())
+    } else {
+        let mails = vec![mail(ctx, raw, None)];
+        (vec![from_mail(ctx, &mails, &name)?], mails)
+    };
+    let mut ids = Vec::new();
+    for (n, game) in games.iter().enumerate() {
+        let label = if games.len() > 1 {
+            format!("{name}, game {}", n + 1)
+        } else {
+            name.clone()
+        };
+        let (id, notes) = bring_in(ctx, &a, game, &mails)
+            .await
+            .with_context(|| format!("{label} can't be imported"))?;
+        if !ctx.json {
+            println!("{id}");
+            for note in notes {
+                eprintln!("game {id}: {note}");
+            }
+        }
+        ids.push(serde_json::json!({ "id": id }));
+    }
+    if ctx.json {
+        println!("{}", serde_json::Value::Array(ids));
+    }
+    Ok(())
+}
+
+fn read_input(file: &Path) -> anyhow::Result<Vec<u8>> {
+    let mut raw = Vec::new();
+    if file == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut raw)
+            .context("can't read standard input")?;
+    } else {
+        raw = std::fs::read(file).with_context(|| format!("can't open {}", file.display()))?;
+    }
+    Ok(raw)
+}
+
+/// A PGN file starts (after a byte-order mark, blank lines and `%` escape lines) with a tag or
+/// a move number; a message starts with a header.
+fn looks_like_pgn(raw: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(raw);
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('%'));
+    first.is_some_and(|l| l.starts_with('[') || l.starts_with("1.") || l.starts_with('{'))
+}
+
+/// Reads one message; it arrived on the date of its topmost `Received:` header, else of its
+/// mbox `From ` line, else of its `Date:`.
+fn mail(ctx: &Ctx, raw: Vec<u8>, delivered: Option<chrono::DateTime<chrono::FixedOffset>>) -> Mail {
+    let incoming = incoming::read(&raw);
+    let at = incoming
+        .decoded
+        .as_ref()
+        .and_then(|d| d.received_date)
+        .or(delivered)
+        .or(incoming.envelope.date);
+    Mail {
+        raw,
+        arrived: at.map(|t| ctx.clock.local_date(t)),
+        arrived_at: at.map(|t| t.to_rfc3339()),
+        incoming,
+    }
+}
+
+fn from_mail(ctx: &Ctx, mails: &[Mail], name: &str) -> anyhow::Result<Imported> {
+    let mut order: Vec<&Mail> = mails.iter().collect();
+    order.sort_by_key(|m| m.incoming.envelope.date);
+    let letters: Vec<Letter<'_>> = order
+        .iter()
+        .map(|m| Letter {
+            envelope: &m.incoming.envelope,
+            message: &m.incoming.message,
+            arrived: m.arrived,
+            cc: m
+                .incoming
+                .decoded
+                .as_ref()
+                .map(|d| d.cc.iter().map(|a| a.normalized_email()).collect())
+                .unwrap_or_default(),
+        })
+        .collect();
+    import::from_letters(&letters, &ctx.me.email).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// Writes one game unless it is in the store already; its id, and what was assumed.
+async fn bring_in(
+    ctx: &Ctx,
+    a: &ImportArgs,
+    game: &Imported,
+    mails: &[Mail],
+) -> anyhow::Result<(String, Vec<String>)> {
+    let row = game_row(ctx, a, game)?;
+    let mut tx = ctx.store.begin().await?;
+    for old in store::games_with(&mut tx, &row.opponent_email).await? {
+        let g = &old.game;
+        if g.event == row.event && g.white == row.white && g.black == row.black {
+            return Ok((
+                g.id.clone(),
+                vec!["in the store already: nothing changed".into()],
+            ));
+        }
+    }
+    let history = game.history(row.start_date);
+    let mut row = row;
+    if let Some(c) = history.carried {
+        row.carried_through = i64::from(c.through);
+        row.carried_white = i64::from(c.white);
+        row.carried_black = i64::from(c.black);
+    }
+    let me = ccmail::app::game::color(&row.my_color)?;
+    if row.status == "active" && Color::from_white(game.moves.len() % 2 == 0) == me {
+        row.awaited_received = game.last_received;
+    }
+    row.id = fresh_id(&mut tx, &row).await?;
+    store::insert_game(&mut tx, &row).await?;
+    let mut pos = Chess::default();
+    for (i, (&m, dates)) in game.moves.iter().zip(&history.plies).enumerate() {
+        let san = SanPlus::from_move(pos.clone(), m).to_string();
+        pos = pos
+            .play(m)
+            .with_context(|| format!("move {} is not legal", i + 1))?;
+        store::insert_move(
+            &mut tx,
+            &MoveRow {
+                game_id: row.id.clone(),
+                ply: i as i64 + 1,
+                uci: to_uci(m),
+                san,
+                received: dates.received,
+                sent: dates.sent,
+                message: None,
+            },
+        )
+        .await?;
+    }
+    for m in mails {
+        keep_message(ctx, &mut tx, &row.id, m).await?;
+    }
+    tx.commit().await?;
+    Ok((row.id, history.notes))
+}
+
+/// The game's row: the file's header, then the flags, then the config's defaults.
+fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRow> {
+    let d = &ctx.cfg.defaults;
+    let color = match &a.color {
+        Some(c) => ccmail::app::game::color(&c.to_lowercase())
+            .with_context(|| format!("--color must be white or black, not {c:?}"))?,
+        None => game.color_of(&ctx.me.email, &ctx.me.name).context(
+            "your colour: neither WhiteNA/BlackNA, your name nor who sent the mail say \
+                 which side is yours; give --color white|black",
+        )?,
+    };
+    let opponent = match &a.opponent {
+        Some(o) => o.trim().to_lowercase(),
+        None => game
+            .email_of(!color)
+            .map(str::to_owned)
+            .filter(|o| !o.eq_ignore_ascii_case(&ctx.me.email))
+            .context("the opponent's address: the file does not give it; give --opponent EMAIL")?,
+    };
+    let arbiter = match &a.arbiter {
+        Some(x) => x.trim().to_lowercase(),
+        None => game
+            .cc
+            .iter()
+            .find(|c| **c != opponent && **c != ctx.me.email)
+            .cloned()
+            .unwrap_or_default(),
+    };
+    for (what, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
+        if !email.is_empty() && (!email.contains('@') || email.contains(char::is_whitespace)) {
+            bail!("{what} {email:?} is not an e-mail address");
+        }
+    }
+    let event = a
+        .event
+        .clone()
+        .or_else(|| game.event.clone())
+        .context("the event: the file does not name it; give --event NAME")?;
+    let start = match &a.start {
+        Some(s) => s
+            .parse()
+            .with_context(|| format!("--start {s:?} is not a date (YYYY-MM-DD)"))?,
+        None => game
+            .start
+            .context("the start date: the file does not give it; give --start YYYY-MM-DD")?,
+    };
+    let white = game
+        .white
+        .clone()
+        .context("White's name: the file does not give it")?;
+    let black = game
+        .black
+        .clone()
+        .context("Black's name: the file does not give it")?;
+    let control: Control = match (&a.control, game.control) {
+        (Some(c), _) => c.parse()?,
+        (None, Some(c)) => c,
+        (None, None) => d.control.parse()?,
+    };
+    let notation: Notation = a
+        .notation
+        .clone()
+        .unwrap_or_else(|| d.notation.clone())
+        .parse()?;
+    let language: Language = a
+        .lang
+        .clone()
+        .unwrap_or_else(|| d.language.clone())
+        .parse()?;
+    let rules: Profile = a.rules.clone().unwrap_or_else(|| d.rules.clone()).parse()?;
+    let finished = game.result.is_some();
+    Ok(GameRow {
+        event: one_line(&event),
+        white: one_line(&white),
+        black: one_line(&black),
+        my_color: color_name(color).to_owned(),
+        opponent_email: opponent,
+        arbiter_email: arbiter,
+        rules: rules.to_string(),
+        control_moves: i64::from(control.moves()),
+        control_days: i64::from(control.days()),
+        notation: notation.to_string(),
+        language: language.to_string(),
+        status: if finished { "finished" } else { "active" }.into(),
+        result: game.result.clone(),
+        pgn_due: !finished,
+        ..GameRow::new("", start, &ctx.clock.stamp())
+    })
+}
+
+/// Stores a message of the imported mail as one of the game's: the partner's as applied, ours
+/// as sent (its copy is in the player's archive already, so it is not copied to Sent again).
+/// The daemon then knows it, and neither applies nor answers it a second time.
+async fn keep_message(
+    ctx: &Ctx,
+    tx: &mut store::SqliteConnection,
+    game: &str,
+    m: &Mail,
+) -> anyhow::Result<()> {
+    let from = m.incoming.from();
+    let ours = from.as_deref() == Some(ctx.me.email.as_str());
+    let to_addrs = m.incoming.decoded.as_ref().map(|d| {
+        d.to.iter()
+            .chain(&d.cc)
+            .map(|a| a.normalized_email())
+            .collect::<Vec<_>>()
+            .join(",")
+    });
+    let row = NewMessage {
+        direction: if ours { "out" } else { "in" },
+        message_id: m.incoming.message_id(),
+        raw: &m.raw,
+        game_id: Some(game),
+        kind: m.incoming.message.kind.as_str(),
+        from_addr: from.as_deref(),
+        to_addrs: to_addrs.as_deref(),
+        subject: m.incoming.envelope.subject.as_deref(),
+        date_header: m.incoming.envelope.date.map(|d| d.to_rfc3339()),
+        received_at: m.arrived_at.clone(),
+        status: if ours { "sent" } else { "applied" },
+        reason: Some("imported"),
+        mailbox: ours.then_some("imported"),
+        created_at: &ctx.clock.stamp(),
+        ..NewMessage::default()
+    };
+    store::insert_incoming(tx, &row).await?;
+    Ok(())
+}
