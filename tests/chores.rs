@@ -37,16 +37,11 @@ fn new_game_with(me: &Player, opponent: &str, extra: &[&str]) -> String {
 
 /// Each outgoing message of a game: (To+Cc recipients, decoded subject, decoded text).
 fn outgoing(me: &Player, game: &str) -> Vec<(String, String, String)> {
-    let mbox = me.ok(&["export", game, "--mbox"]);
-    mbox.split("\nFrom ")
-        .filter_map(|entry| {
-            let raw = entry.split_once('\n')?.1;
-            let d = ccmail_mail::mime::decode(raw.as_bytes()).ok()?;
-            if d.from.as_ref()?.email != "ivanov@example.org" {
-                return None;
-            }
+    common::sent_letters(me, game)
+        .into_iter()
+        .map(|(_, d)| {
             let to: Vec<String> = d.to.iter().chain(&d.cc).map(|a| a.email.clone()).collect();
-            Some((to.join(","), d.subject.unwrap_or_default(), d.text))
+            (to.join(","), d.subject.unwrap_or_default(), d.text)
         })
         .collect()
 }

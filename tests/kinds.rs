@@ -78,13 +78,9 @@ fn two_homes(lang: &str, control: &str) -> (Side, Side) {
 
 /// The raw letters `side` sent in its game, oldest first.
 fn sent(side: &Side) -> Vec<String> {
-    let mbox = side.player.ok(&["export", &side.game, "--mbox"]);
-    mbox.split("\nFrom ")
-        .filter_map(|entry| {
-            let raw = entry.split_once('\n')?.1;
-            let d = ccmail_mail::mime::decode(raw.as_bytes()).ok()?;
-            (d.from.as_ref()?.email == side.player.email).then(|| raw.to_owned())
-        })
+    common::sent_letters(&side.player, &side.game)
+        .into_iter()
+        .map(|(raw, _)| raw)
         .collect()
 }
 

@@ -129,3 +129,16 @@ impl Player {
         ])
     }
 }
+
+/// The raw letters `player` sent in `game`, oldest first, each with its decoded form (from
+/// `export --mbox`, which holds the outbox too).
+pub fn sent_letters(player: &Player, game: &str) -> Vec<(String, ccmail_mail::mime::Decoded)> {
+    let mbox = player.ok(&["export", game, "--mbox"]);
+    mbox.split("\nFrom ")
+        .filter_map(|entry| {
+            let raw = entry.split_once('\n')?.1;
+            let d = ccmail_mail::mime::decode(raw.as_bytes()).ok()?;
+            (d.from.as_ref()?.email == player.email).then(|| (raw.to_owned(), d))
+        })
+        .collect()
+}

@@ -38,7 +38,8 @@ pub struct Imported {
     /// The players' addresses (PGN `WhiteNA`/`BlackNA`, or who sent which message).
     pub white_email: Option<String>,
     pub black_email: Option<String>,
-    /// Addresses the last message was copied to: the arbiter's, when there is one.
+    /// Addresses the messages were copied to, the latest first: the arbiter's among them,
+    /// when there is one.
     pub cc: Vec<String>,
     pub control: Option<Control>,
     /// The moves, legal from the initial position.
@@ -288,14 +289,22 @@ pub fn from_letters(letters: &[Letter<'_>], me: &str) -> Result<Imported, Import
             d.received = Some(a);
         }
     }
-    let last = letters.iter().filter(moving).next_back().unwrap_or(base);
+    let mut cc: Vec<String> = Vec::new();
+    for a in letters.iter().rev().flat_map(|l| &l.cc) {
+        if !cc.contains(a) {
+            cc.push(a.clone());
+        }
+    }
     let sender = base.envelope.from.clone().map(|s| s.to_lowercase());
-    let mover = Color::from_white(moves.len() % 2 == 1);
     let mut white_email = m.white_email.clone();
     let mut black_email = m.black_email.clone();
-    if let Some(s) = &sender {
-        let slot = mover.fold_wb(&mut white_email, &mut black_email);
-        slot.get_or_insert_with(|| s.clone());
+    // Each message's sender plays the side of the move it carries.
+    for l in letters.iter().filter(moving) {
+        if let Some(from) = &l.envelope.from {
+            let mover = Color::from_white(l.message.moves.len() % 2 == 0);
+            let slot = mover.fold_wb(&mut white_email, &mut black_email);
+            slot.get_or_insert_with(|| from.to_lowercase());
+        }
     }
     let theirs = sender
         .as_deref()
@@ -307,7 +316,7 @@ pub fn from_letters(letters: &[Letter<'_>], me: &str) -> Result<Imported, Import
         black: m.header.black.clone(),
         white_email,
         black_email,
-        cc: last.cc.clone(),
+        cc,
         moves,
         dates,
         totals: m.total_days,
@@ -336,18 +345,21 @@ fn read_date_comment(comment: &str, d: &mut PlyDates) {
         }
         rest = &body[end..];
     }
+    // The words may be wrapped across lines: take them one by one.
+    let words: Vec<&str> = comment.split_whitespace().collect();
     let word_after = |label: &str| {
-        comment
-            .split(label)
-            .nth(1)
-            .and_then(|t| t.split([',', ' ']).find(|w| !w.is_empty()))
-            .and_then(|w| w.parse::<NaiveDate>().ok())
+        let at = words.iter().position(|w| *w == label)?;
+        words
+            .get(at + 1)?
+            .trim_end_matches(',')
+            .parse::<NaiveDate>()
+            .ok()
     };
     if d.received.is_none() {
-        d.received = word_after("received ");
+        d.received = word_after("received");
     }
     if d.sent.is_none() {
-        d.sent = word_after("sent ");
+        d.sent = word_after("sent");
     }
 }
 

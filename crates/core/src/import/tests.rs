@@ -73,7 +73,7 @@ fn ccmail_s_own_comments_give_the_receipt_dates() {
 #[test]
 fn ccmail_s_earlier_export_comments_are_read_too() {
     let text = "[Event \"Cup\"]\n[Date \"2026.03.01\"]\n[TimeControl \"10/60d\"]\n\n\
-                1. e4 {received 2026-03-01, sent 2026-03-02, 1 day(s)} *\n";
+                1. e4 {received 2026-03-01, sent\n2026-03-02, 1 day(s)} *\n";
     let g = &from_pgn(text).unwrap()[0];
     assert_eq!(g.dates[0].sent, Some(d("2026-03-02")));
     assert_eq!(g.control, Control::new(10, 60).ok());

@@ -1,0 +1,448 @@
+//! `ccmail game import`: games brought in under way — from a partner's hand-written message,
+//! ChessBase, lichess, cmail and Scid, an mbox and ccmail's own PGN — and the next message
+//! from the partner applies with no fine on either side.
+
+mod common;
+
+use ccmail::app::{Clock, Me, chores};
+use ccmail_store::Store;
+use common::{Player, fixtures, sent_letters};
+use serde_json::Value;
+
+fn ivanov() -> Player {
+    Player::new("Иванов Иван", "Иванов", "ivanov@example.org")
+}
+
+fn petrov() -> Player {
+    Player::new("Петров Пётр", "Петров", "petrov@example.org")
+}
+
+/// Writes `text` in the player's home and imports it; the ids printed.
+fn import(p: &Player, name: &str, text: &str, flags: &[&str]) -> Vec<String> {
+    let path = p.home.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let mut args = vec!["game", "import", path.to_str().unwrap()];
+    args.extend(flags);
+    p.ok(&args).lines().map(str::to_owned).collect()
+}
+
+fn show(p: &Player, game: &str, day: &str) -> Value {
+    p.json(&["--now", day, "show", game])
+}
+
+fn totals(v: &Value) -> (i64, i64) {
+    let t = |c: &str| v["clock"][c]["total"].as_i64().unwrap();
+    (t("white"), t("black"))
+}
+
+fn sans(v: &Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// No penalty on either clock, no problem, nothing held and no correction request sent.
+fn no_fine(p: &Player, game: &str, day: &str) {
+    let v = show(p, game, day);
+    for color in ["white", "black"] {
+        assert_eq!(v["clock"][color]["penalty"], 0, "{v}");
+    }
+    assert_eq!(v["problems"], serde_json::json!([]), "{v}");
+    assert!(
+        sent_letters(p, game)
+            .iter()
+            .all(|(raw, _)| !raw.contains("51.3.4") && !raw.contains("51.4.7")),
+        "a correction request went out"
+    );
+    assert!(p.ok(&["inbox"]).contains("No held messages"), "held mail");
+}
+
+/// `p` applies `raw`, received on `day`; what apply printed.
+fn receive(p: &Player, name: &str, raw: &str, day: &str) -> String {
+    p.apply_text(name, raw, day)
+}
+
+/// The letters `from` sent in `game` after the first `after`, applied by `to` on `day`.
+fn post(from: &Player, game: &str, after: usize, to: &Player, day: &str) -> usize {
+    let letters = sent_letters(from, game);
+    for (i, (raw, _)) in letters.iter().enumerate().skip(after) {
+        let out = receive(to, &format!("post-{day}-{i}.eml"), raw, day);
+        assert!(out.contains("applied"), "{out}");
+    }
+    letters.len()
+}
+
+const AT_MOVE_20: &str = "From: =?UTF-8?B?0J/QtdGC0YDQvtCyINCf0ZHRgtGA?= <petrov@example.org>\n\
+To: ivanov@example.org\nCc: arbiter@example.org\n\
+Subject: =?UTF-8?B?0JrRg9Cx0L7QuiDQutC70YPQsdCwIDIwMjY=?=\n\
+Date: Wed, 24 Jun 2026 21:40:00 +0300\nMessage-ID: <move20@example.org>\n\
+Received: from mx.example.org by mail.example.org; Thu, 25 Jun 2026 08:01:00 +0300\n\
+MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n\
+Иван, привет!\n\nТурнир: Кубок клуба 2026\nСтарт: 01.03.2026\nБелые: Иванов\nЧерные: Петров\n\
+Ходы: 1. 3234 7776 2. 4243 6765 3. 5253 5756 4. 4185 7866 5. 5142 6678 6. 2113 6824 \
+7. 4232 1715 8. 5354 5857 9. 5455 7886 10. 1321 4868 11. 8541 3736 12. 7152 1514 \
+13. 3142 1815 14. 4253 1555 15. 5331 2446 16. 7274 5535 17. 1213 6564 18. 5244 2816 \
+19. 8171 6848 20. 4436\nВаш ход 20. 4436 отправлен: 20.06.2026\nПолучен: 22.06.2026\n\
+Мой ход: 20... 5767\nОтправлен: 24.06.2026\nВремя на ход: 2\n\
+Итого дней: белые 41, черные 38\n\nПетров Пётр\n";
+
+#[test]
+fn a_partner_s_hand_written_russian_message_at_move_20() {
+    let me = ivanov();
+    let ids = import(&me, "last.eml", AT_MOVE_20, &[]);
+    assert_eq!(ids.len(), 1);
+    let id = &ids[0];
+    let v = show(&me, id, "2026-06-26");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 40);
+    assert_eq!(
+        (&v["my_color"], &v["opponent"], &v["arbiter"]),
+        (
+            &Value::from("white"),
+            &Value::from("petrov@example.org"),
+            &Value::from("arbiter@example.org")
+        )
+    );
+    assert_eq!(v["event"], "Кубок клуба 2026", "{v}");
+    assert_eq!(totals(&v), (41, 38), "the totals the message stated");
+    assert_eq!(
+        v["running_days"], 1,
+        "ours runs from the 25th, the day it arrived"
+    );
+    assert_eq!(v["to_move"], "white");
+
+    // Importing again changes nothing.
+    assert_eq!(&import(&me, "again.eml", AT_MOVE_20, &[]), &ids);
+    assert_eq!(me.json(&["games"]).as_array().unwrap().len(), 1);
+
+    // We answer on the 26th; the partner's next hand-written message comes on the 30th.
+    me.ok(&["--now", "2026-06-26", "move", id, "3628", "--yes"]);
+    let (_, ours) = &sent_letters(&me, id)[0];
+    assert!(ours.text.contains("Получен: 25.06.2026"), "{}", ours.text);
+    assert!(
+        ours.text.contains("Итого дней: белые 42, черные 38"),
+        "{}",
+        ours.text
+    );
+    let next = AT_MOVE_20
+        .replace("<move20@", "<move21@")
+        .replace(
+            "Date: Wed, 24 Jun 2026 21:40:00",
+            "Date: Mon, 29 Jun 2026 20:00:00",
+        )
+        .replace(
+            "20. 4436\nВаш ход 20. 4436 отправлен: 20.06.2026\nПолучен: 22.06.2026\n",
+            "20. 4436 5767 21. 3628\nВаш ход 21. 3628 отправлен: 26.06.2026\n\
+             Получен: 27.06.2026\n",
+        )
+        .replace(
+            "Мой ход: 20... 5767\nОтправлен: 24.06.2026",
+            "Мой ход: 21... 8878\nОтправлен: 29.06.2026",
+        )
+        .replace("белые 41, черные 38", "белые 42, черные 40");
+    let out = receive(&me, "next.eml", &next, "2026-06-30");
+    assert!(out.contains("applied"), "{out}");
+    no_fine(&me, id, "2026-06-30");
+    let v = show(&me, id, "2026-06-30");
+    assert_eq!(totals(&v), (42, 40));
+    assert_eq!(v["moves"].as_array().unwrap().len(), 42);
+}
+
+const CHESSBASE: &str = r#"[Event "ICCF Email 2026"]
+[Site "ICCF"]
+[Date "2026.03.01"]
+[Round "-"]
+[White "Ivanov, Ivan"]
+[Black "Petrov, Petr"]
+[Result "*"]
+[WhiteNA "ivanov@example.org"]
+[BlackNA "petrov@example.org"]
+[EventDate "2026.03.01"]
+[TimeControl "10/5184000"]
+
+1. e4 {[%ccsnt 2026.03.02]} 1... c5 {[%ccsnt 2026.03.04,10:15]} 2. Nf3 $1
+{[%ccsnt 2026.03.06]} (2. c3 {the Alapin} d5) 2... d6 {[%ccsnt 2026.03.09]} *
+"#;
+
+#[test]
+fn a_chessbase_pgn_with_ccsnt_then_two_ccmail_homes_play_on() {
+    let (white, black) = (ivanov(), petrov());
+    let w = import(&white, "cb.pgn", CHESSBASE, &[])[0].clone();
+    let b = import(&black, "cb.pgn", CHESSBASE, &[])[0].clone();
+    let v = show(&white, &w, "2026-03-10");
+    assert_eq!(sans(&v), ["e4", "c5", "Nf3", "d6"]);
+    assert_eq!(
+        (&v["my_color"], &v["arbiter"]),
+        (&Value::from("white"), &Value::Null)
+    );
+    let days: Vec<i64> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["days"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        days,
+        [1, 2, 2, 3],
+        "received = the previous move's send date (51.2.3)"
+    );
+    assert_eq!(show(&black, &b, "2026-03-10")["my_color"], "black");
+    assert_eq!(
+        v["control"],
+        serde_json::json!({"moves": 10, "days": 60}),
+        "{v}"
+    );
+
+    white.ok(&["--now", "2026-03-11", "move", &w, "d4", "--yes"]);
+    let posted = post(&white, &w, 0, &black, "2026-03-12");
+    no_fine(&black, &b, "2026-03-12");
+    black.ok(&["--now", "2026-03-13", "move", &b, "cxd4", "--yes"]);
+    post(&black, &b, 0, &white, "2026-03-14");
+    no_fine(&white, &w, "2026-03-14");
+    assert_eq!(posted, 1);
+    let (vw, vb) = (
+        show(&white, &w, "2026-03-14"),
+        show(&black, &b, "2026-03-14"),
+    );
+    assert_eq!(sans(&vw), sans(&vb));
+    assert_eq!(vw["clock"], vb["clock"], "both homes count the same days");
+}
+
+const LICHESS: &str = "[Event \"Casual correspondence game\"]\n\
+[Site \"https://lichess.org/abcdefgh\"]\n[Date \"2026.02.11\"]\n[White \"ivanov\"]\n\
+[Black \"petrov\"]\n[Result \"*\"]\n[TimeControl \"-\"]\n[Variant \"Standard\"]\n\n\
+1. d4 { [%clk 72:00:00] } 1... Nf6 { [%clk 71:59:58] } 2. c4 { [%clk 71:10:00] } *\n";
+
+#[test]
+fn a_lichess_pgn_needs_the_opponent_and_then_plays_on() {
+    let me = ivanov();
+    let path = me.home.path().join("lichess.pgn");
+    std::fs::write(&path, LICHESS).unwrap();
+    let file = path.to_str().unwrap();
+    let err = me.fails(&["game", "import", file]);
+    assert!(
+        err.contains("your colour") && err.contains("--color"),
+        "{err}"
+    );
+    let err = me.fails(&["game", "import", file, "--color", "white"]);
+    assert!(
+        err.contains("opponent's address") && err.contains("--opponent"),
+        "{err}"
+    );
+    let id = import(
+        &me,
+        "lichess.pgn",
+        LICHESS,
+        &["--color", "white", "--opponent", "petrov@example.org"],
+    )[0]
+    .clone();
+    let v = show(&me, &id, "2026-02-20");
+    assert_eq!(totals(&v), (0, 0), "no dates, no totals: nothing carried");
+    assert_eq!(v["to_move"], "black");
+    let next = "From: petrov@example.org\nTo: ivanov@example.org\nSubject: lichess\n\
+                Date: Sat, 21 Feb 2026 10:00:00 +0300\nMessage-ID: <l2@example.org>\n\n\
+                Турнир: Casual correspondence game\nСтарт: 11.02.2026\nБелые: ivanov\n\
+                Черные: petrov\nХоды: 1. 4244 7866 2. 3234\nМой ход: 2... 5756\n\
+                Отправлен: 21.02.2026\n";
+    let out = receive(&me, "next.eml", next, "2026-02-21");
+    assert!(out.contains("applied"), "{out}");
+    no_fine(&me, &id, "2026-02-21");
+}
+
+#[test]
+fn a_cmail_message_then_the_partner_s_next() {
+    let holm = Player::new("Anders Holm", "Holm", "anders.holm@example.com");
+    let raw = std::fs::read_to_string(fixtures().join("09-xboard-cmail-white.eml")).unwrap();
+    let id = import(&holm, "cmail.eml", &raw, &[])[0].clone();
+    let v = show(&holm, &id, "2026-04-16");
+    assert_eq!(
+        (&v["my_color"], &v["opponent"]),
+        (
+            &Value::from("black"),
+            &Value::from("p.lindqvist@example.net")
+        )
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 39);
+    holm.ok(&["--now", "2026-04-16", "move", &id, "Nxd4", "--yes"]);
+    let next = raw
+        .replace("Message-Id: <20260415180248", "Message-Id: <20260418120000")
+        .replace("15 Apr 2026", "18 Apr 2026")
+        .replace("20. Nxd4 *", "20. Nxd4 Nxd4 21. Bxd4 *");
+    let out = receive(&holm, "next.eml", &next, "2026-04-18");
+    assert!(out.contains("applied"), "{out}");
+    no_fine(&holm, &id, "2026-04-18");
+    assert_eq!(
+        sans(&show(&holm, &id, "2026-04-18")).last().unwrap(),
+        "Bxd4"
+    );
+}
+
+#[test]
+fn a_scid_mail_then_the_partner_s_next() {
+    let brandt = Player::new("Jonas Brandt", "Brandt", "j.brandt@example.com");
+    let raw = std::fs::read_to_string(fixtures().join("10-scid-thunderbird-black.eml")).unwrap();
+    let id = import(&brandt, "scid.eml", &raw, &[])[0].clone();
+    let v = show(&brandt, &id, "2026-03-31");
+    assert_eq!(
+        (&v["my_color"], &v["opponent"], &v["to_move"]),
+        (
+            &Value::from("white"),
+            &Value::from("katrin.vogel@example.de"),
+            &Value::from("white")
+        )
+    );
+    brandt.ok(&["--now", "2026-03-31", "move", &id, "Rb1", "--yes"]);
+    let next = raw
+        .replace("<6c1d8e2fa0b3.", "<7d2e9f3ab1c4.")
+        .replace("Mon, 30 Mar 2026", "Thu, 2 Apr 2026")
+        .replace("18. Nxb4 Qxb4 *", "18. Nxb4 Qxb4 19. Rb1 Rac8 *")
+        .replace("18.Nxb4 Qxb4", "18.Nxb4 Qxb4 19.Rb1 Rac8");
+    let out = receive(&brandt, "next.eml", &next, "2026-04-02");
+    assert!(out.contains("applied"), "{out}");
+    no_fine(&brandt, &id, "2026-04-02");
+}
+
+/// White and Black create the same game, play three moves through files, and White keeps
+/// the mail; their ids.
+fn three_moves(white: &Player, black: &Player) -> (String, String) {
+    let new = |p: &Player, color: &str, opponent: &str| {
+        p.ok(&[
+            "game",
+            "new",
+            "--event",
+            "Кубок клуба 2026",
+            "--start",
+            "2026-03-01",
+            "--white",
+            "Иванов",
+            "--black",
+            "Петров",
+            "--color",
+            color,
+            "--opponent",
+            opponent,
+            "--arbiter",
+            "arbiter@example.org",
+        ])
+        .trim()
+        .to_owned()
+    };
+    let w = new(white, "white", "petrov@example.org");
+    let b = new(black, "black", "ivanov@example.org");
+    white.ok(&["--now", "2026-03-02", "move", &w, "e4", "--yes"]);
+    post(white, &w, 0, black, "2026-03-03");
+    black.ok(&["--now", "2026-03-05", "move", &b, "c5", "--yes"]);
+    post(black, &b, 0, white, "2026-03-06");
+    white.ok(&["--now", "2026-03-06", "move", &w, "Nf3", "--yes"]);
+    post(white, &w, 1, black, "2026-03-08");
+    (w, b)
+}
+
+/// What must survive an import: the moves with their dates and days, and both clocks.
+fn kept(v: &Value) -> Value {
+    serde_json::json!({ "moves": v["moves"], "clock": v["clock"], "to_move": v["to_move"] })
+}
+
+#[test]
+fn an_mbox_of_the_game_s_mail_and_the_partner_plays_on() {
+    let (white, black) = (ivanov(), petrov());
+    let (w, b) = three_moves(&white, &black);
+    let mbox = white.ok(&["export", &w, "--mbox"]);
+    let fresh = ivanov();
+    // Moves go to the partner alone: the arbiter's address is not in this mail.
+    let id = import(
+        &fresh,
+        "game.mbox",
+        &mbox,
+        &["--arbiter", "arbiter@example.org"],
+    )[0]
+    .clone();
+    assert_eq!(
+        kept(&show(&fresh, &id, "2026-03-08")),
+        kept(&show(&white, &w, "2026-03-08"))
+    );
+    assert_eq!(
+        show(&fresh, &id, "2026-03-08")["arbiter"],
+        "arbiter@example.org"
+    );
+    black.ok(&["--now", "2026-03-09", "move", &b, "d6", "--yes"]);
+    post(&black, &b, 1, &fresh, "2026-03-10");
+    no_fine(&fresh, &id, "2026-03-10");
+    post(&black, &b, 1, &white, "2026-03-10");
+    assert_eq!(
+        kept(&show(&fresh, &id, "2026-03-10")),
+        kept(&show(&white, &w, "2026-03-10"))
+    );
+}
+
+/// The daemon's pass of chores for Иванов on `day`; what it did.
+fn chores_pass(p: &Player, day: &str) -> Vec<String> {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = Store::open(&p.home.path().join("ccmail.db")).await.unwrap();
+        let clock = Clock::new(Some(day), "Europe/Moscow".parse().unwrap()).unwrap();
+        let me = Me {
+            name: "Иванов Иван".into(),
+            surname: "Иванов".into(),
+            email: p.email.clone(),
+        };
+        chores::run_due(&store, &me, &clock)
+            .await
+            .unwrap()
+            .done
+            .iter()
+            .map(|d| d.to_string())
+            .collect()
+    })
+}
+
+#[test]
+fn ccmail_s_own_pgn_comes_back_the_same_active_and_finished() {
+    let (white, black) = (ivanov(), petrov());
+    let (w, _) = three_moves(&white, &black);
+    let active = white.ok(&["export", &w, "--pgn"]);
+    let fresh = ivanov();
+    let id = import(&fresh, "active.pgn", &active, &[])[0].clone();
+    assert_eq!(
+        kept(&show(&fresh, &id, "2026-03-09")),
+        kept(&show(&white, &w, "2026-03-09"))
+    );
+
+    white.ok(&["--now", "2026-03-09", "resign", &w, "--yes"]);
+    let finished = white.ok(&["export", &w, "--pgn"]);
+    let again = ivanov();
+    let id = import(&again, "finished.pgn", &finished, &[])[0].clone();
+    let (v, orig) = (
+        show(&again, &id, "2026-03-20"),
+        show(&white, &w, "2026-03-20"),
+    );
+    assert_eq!(kept(&v), kept(&orig));
+    assert_eq!(
+        (&v["status"], &v["result"]),
+        (&Value::from("finished"), &Value::from("0-1"))
+    );
+    assert_eq!(
+        chores_pass(&again, "2026-03-20"),
+        Vec::<String>::new(),
+        "a game brought in finished: its PGN was the player's to send then"
+    );
+}
+
+#[test]
+fn a_broken_or_empty_file_is_refused_in_words() {
+    let me = ivanov();
+    let path = me.home.path().join("broken.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Cup\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let err = me.fails(&["game", "import", path.to_str().unwrap()]);
+    assert!(err.contains("Ke3") && err.contains("broken.pgn"), "{err}");
+    std::fs::write(&path, "Subject: hello\n\nJust a note.\n").unwrap();
+    let err = me.fails(&["game", "import", path.to_str().unwrap()]);
+    assert!(err.contains("no message in it carries a move"), "{err}");
+    assert_eq!(me.json(&["games"]), serde_json::json!([]));
+}
