@@ -375,6 +375,14 @@ fn an_mbox_of_the_game_s_mail_and_the_partner_plays_on() {
         kept(&show(&fresh, &id, "2026-03-10")),
         kept(&show(&white, &w, "2026-03-10"))
     );
+    // The imported game answers; the partner's ccmail, which kept the game from the start,
+    // takes it with no fine.
+    let imported = sent_letters(&fresh, &id).len();
+    assert_eq!(imported, 2, "our own letters in the mbox are kept as sent");
+    fresh.ok(&["--now", "2026-03-11", "move", &id, "d4", "--yes"]);
+    post(&fresh, &id, imported, &black, "2026-03-12");
+    no_fine(&black, &b, "2026-03-12");
+    assert_eq!(sans(&show(&black, &b, "2026-03-12")).last().unwrap(), "d4");
 }
 
 /// The daemon's pass of chores for Иванов on `day`; what it did.
