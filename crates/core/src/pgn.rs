@@ -116,8 +116,9 @@ pub struct EndFacts<'a> {
 }
 
 impl Ending {
-    /// The ending the facts show: the position first, then the messages, then the clock;
-    /// a result nothing else explains is the arbiter's.
+    /// The ending the facts show: the position first, then a resignation or an agreed draw,
+    /// then the arbiter's message, then the clock; a result nothing else explains is the
+    /// arbiter's (`ccmail game decision`).
     pub fn of(f: EndFacts<'_>) -> Ending {
         let loser = match f.result {
             "1-0" => Some(Color::Black),
@@ -132,12 +133,12 @@ impl Ending {
             Ending::Stalemate
         } else if f.position.is_insufficient_material() && loser.is_none() {
             Ending::InsufficientMaterial
-        } else if f.adjudicated {
-            Ending::Adjudication
         } else if let Some(l) = loser.filter(|_| f.resigned) {
             Ending::Resignation(l)
         } else if loser.is_none() && f.draw_agreed {
             Ending::Agreement
+        } else if f.adjudicated {
+            Ending::Adjudication
         } else if let Some(l) = loser.filter(|l| f.out_of_time[l.fold_wb(0, 1)]) {
             Ending::TimeForfeit(l)
         } else {

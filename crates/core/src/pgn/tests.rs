@@ -183,7 +183,7 @@ fn endings_as_the_facts_show_them() {
         (
             EndFacts {
                 adjudicated: true,
-                resigned: true,
+                out_of_time: [false, true],
                 ..facts("1-0", &start)
             },
             Ending::Adjudication,
