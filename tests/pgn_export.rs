@@ -248,3 +248,47 @@ fn two_hundred_games_read_back_in_python_chess_and_pgn_extract() {
     }
 }
 
+
+#[test]
+fn ccmail_parse_reads_every_move_of_its_own_export() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let made = make_games(&me);
+    let i = (0..200)
+        .find(|i| {
+            let m = &made[&format!("Турнир {i}")];
+            m.ravs > 0 && m.plies >= 20
+        })
+        .unwrap();
+    let id = format!("g{i:03}");
+    let pgn = me.ok(&["--now", "2026-12-01", "export", &id, "--pgn"]);
+    assert!(pgn.contains("} ("), "a dated comment, then a variation: {pgn}");
+    let eml = format!(
+        "From: partner@example.org\r\nTo: ivanov@example.org\r\nSubject: {id}\r\n\
+         Date: Tue, 01 Dec 2026 10:00:00 +0300\r\nMessage-ID: <pgn.{id}@example.org>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{}",
+        pgn.replace('\n', "\r\n")
+    );
+    let file = me.home.path().join("export.eml");
+    std::fs::write(&file, eml).unwrap();
+    let read: serde_json::Value =
+        serde_json::from_str(&me.ok(&["parse", "--json", file.to_str().unwrap()])).unwrap();
+    let mut sans: Vec<String> = read["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect();
+    sans.extend(read["new_move"].as_str().map(str::to_owned));
+    let shown = me.json(&["--now", "2026-12-01", "show", &id]);
+    let played: Vec<String> = shown["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap().trim_end_matches(['+', '#']).to_owned())
+        .collect();
+    let sans: Vec<String> = sans
+        .iter()
+        .map(|s| s.trim_end_matches(['+', '#']).to_owned())
+        .collect();
+    assert_eq!(sans, played, "{read}");
+}
