@@ -38,7 +38,11 @@ fn random_line(rng: &mut Rng, pos: &Chess, max: usize) -> Vec<Move> {
             break;
         }
         let promotions: Vec<Move> = legal.iter().filter(|m| m.is_promotion()).copied().collect();
-        let pawns: Vec<Move> = legal.iter().filter(|m| m.role() == Role::Pawn).copied().collect();
+        let pawns: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.role() == Role::Pawn)
+            .copied()
+            .collect();
         let pick = if !promotions.is_empty() {
             promotions[rng.below(promotions.len())]
         } else if !pawns.is_empty() && rng.below(2) == 0 {
@@ -71,8 +75,10 @@ async fn make_game(conn: &mut store::SqliteConnection, rng: &mut Rng, i: usize) 
     let start = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new((i % 90) as u64);
     let length = rng.below(160);
     let plies = random_line(rng, &Chess::default(), length);
-    let end = plies.iter().fold(Chess::default(), |p, &m| p.play(m).unwrap());
-    let finished = i % 3 == 0 || end.is_game_over();
+    let end = plies
+        .iter()
+        .fold(Chess::default(), |p, &m| p.play(m).unwrap());
+    let finished = i.is_multiple_of(3) || end.is_game_over();
     let result = finished.then(|| match end.outcome().known() {
         Some(o) => o.to_string(),
         None => ["1-0", "0-1", "1/2-1/2"][rng.below(3)].to_owned(),
@@ -81,7 +87,7 @@ async fn make_game(conn: &mut store::SqliteConnection, rng: &mut Rng, i: usize) 
         event: format!("Турнир {i}"),
         white: "Иванов Иван Иванович".into(),
         black: "Petrov, Piotr".into(),
-        my_color: if i % 2 == 0 { "white" } else { "black" }.into(),
+        my_color: if i.is_multiple_of(2) { "white" } else { "black" }.into(),
         opponent_email: "partner@example.org".into(),
         arbiter_email: "arbiter@example.org".into(),
         status: if finished { "finished" } else { "active" }.into(),
@@ -117,11 +123,17 @@ async fn make_game(conn: &mut store::SqliteConnection, rng: &mut Rng, i: usize) 
         accepted_through: None,
     };
     let mut variations = Vec::new();
-    if i % 4 == 0 && plies.len() >= 4 {
+    if i.is_multiple_of(4) && plies.len() >= 4 {
         // Branching from the played line: a first move other than the one played.
         let k = 1 + rng.below(plies.len() - 2);
-        let at = plies[..k].iter().fold(Chess::default(), |p, &m| p.play(m).unwrap());
-        let other: Vec<Move> = at.legal_moves().into_iter().filter(|&m| m != plies[k]).collect();
+        let at = plies[..k]
+            .iter()
+            .fold(Chess::default(), |p, &m| p.play(m).unwrap());
+        let other: Vec<Move> = at
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| m != plies[k])
+            .collect();
         if !other.is_empty() {
             let first = other[rng.below(other.len())];
             let mut line = vec![first];
@@ -207,10 +219,21 @@ fn two_hundred_games_read_back_in_python_chess_and_pgn_extract() {
     );
     assert!(!active.contains("[Termination \"adjudication\"]"));
 
-    if required_tool("python3 with the chess module (pip install chess)", python_chess()) {
+    if required_tool(
+        "python3 with the chess module (pip install chess)",
+        python_chess(),
+    ) {
         let script = common::root().join("tests/pgn_check.py");
-        let out = Command::new("python3").arg(&script).arg(&file).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new("python3")
+            .arg(&script)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let lines = String::from_utf8(out.stdout).unwrap();
         let mut seen = 0;
         for line in lines.lines() {
@@ -235,19 +258,24 @@ fn two_hundred_games_read_back_in_python_chess_and_pgn_extract() {
         assert_eq!(seen, 200);
     }
 
-    if required_tool("pgn-extract (apt-get install pgn-extract)", pgn_extract().is_some()) {
+    if required_tool(
+        "pgn-extract (apt-get install pgn-extract)",
+        pgn_extract().is_some(),
+    ) {
         let tool = pgn_extract().unwrap();
         let report = Command::new(&tool).args(["-r", path]).output().unwrap();
         let said = String::from_utf8_lossy(&report.stderr).into_owned()
             + &String::from_utf8_lossy(&report.stdout);
         assert!(said.contains("200 games matched out of 200."), "{said}");
-        let silent = Command::new(&tool).args(["-s", "-r", path]).output().unwrap();
+        let silent = Command::new(&tool)
+            .args(["-s", "-r", path])
+            .output()
+            .unwrap();
         let errors = String::from_utf8_lossy(&silent.stderr).into_owned()
             + &String::from_utf8_lossy(&silent.stdout);
         assert_eq!(errors.trim(), "", "pgn-extract found errors");
     }
 }
-
 
 #[test]
 fn ccmail_parse_reads_every_move_of_its_own_export() {
@@ -261,7 +289,10 @@ fn ccmail_parse_reads_every_move_of_its_own_export() {
         .unwrap();
     let id = format!("g{i:03}");
     let pgn = me.ok(&["--now", "2026-12-01", "export", &id, "--pgn"]);
-    assert!(pgn.contains("} ("), "a dated comment, then a variation: {pgn}");
+    assert!(
+        pgn.contains("} ("),
+        "a dated comment, then a variation: {pgn}"
+    );
     let eml = format!(
         "From: partner@example.org\r\nTo: ivanov@example.org\r\nSubject: {id}\r\n\
          Date: Tue, 01 Dec 2026 10:00:00 +0300\r\nMessage-ID: <pgn.{id}@example.org>\r\n\
@@ -284,7 +315,13 @@ fn ccmail_parse_reads_every_move_of_its_own_export() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["san"].as_str().unwrap().trim_end_matches(['+', '#']).to_owned())
+        .map(|m| {
+            m["san"]
+                .as_str()
+                .unwrap()
+                .trim_end_matches(['+', '#'])
+                .to_owned()
+        })
         .collect();
     let sans: Vec<String> = sans
         .iter()

@@ -31,10 +31,14 @@ pub fn pgn_with(
 ) -> anyhow::Result<String> {
     let report = game.report(today)?;
     let r = &game.row;
-    let ending = ending(game, messages, [
-        report.clock.white.overstepped_at.is_some(),
-        report.clock.black.overstepped_at.is_some(),
-    ]);
+    let ending = ending(
+        game,
+        messages,
+        [
+            report.clock.white.overstepped_at.is_some(),
+            report.clock.black.overstepped_at.is_some(),
+        ],
+    );
     let (white_na, black_na) = if game.me.is_white() {
         (my_email.to_owned(), r.opponent_email.clone())
     } else {
@@ -44,7 +48,13 @@ pub fn pgn_with(
         (Ending::Unterminated, _) | (_, None) => "*".to_owned(),
         (_, Some(result)) => result.to_owned(),
     };
-    let or_unknown = |s: &str| if s.is_empty() { "?".to_owned() } else { s.to_owned() };
+    let or_unknown = |s: &str| {
+        if s.is_empty() {
+            "?".to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
     let start = r.start_date.format("%Y.%m.%d").to_string();
     let roster = [
         ("Event", or_unknown(&r.event)),
@@ -119,7 +129,10 @@ fn ending(game: &Game, messages: &[MessageRow], out_of_time: [bool; 2]) -> Endin
 /// (an accepted part) are left out; `None` when nothing is left or it does not replay.
 fn rav(plies: &[Move], v: &VariationRow) -> Option<Rav> {
     let mut at = usize::try_from(v.proposed_with).ok()?;
-    let mut pos: Chess = plies.get(..at)?.iter().try_fold(Chess::default(), |p, &m| p.play(m).ok())?;
+    let mut pos: Chess = plies
+        .get(..at)?
+        .iter()
+        .try_fold(Chess::default(), |p, &m| p.play(m).ok())?;
     let mut moves = Vec::new();
     for uci in v.moves.split_whitespace() {
         let m = uci_move(&pos, uci)?;

@@ -47,7 +47,10 @@ fn a_game_with_dates_a_variation_a_promotion_and_its_termination() {
             ("Event".into(), "Кубок \"Ладья\"".into()),
             ("Result".into(), "*".into()),
             ("TimeControl".into(), time_control(10, 60)),
-            ("Termination".into(), Ending::Unterminated.termination().into()),
+            (
+                "Termination".into(),
+                Ending::Unterminated.termination().into(),
+            ),
         ],
         moves,
         comments,
