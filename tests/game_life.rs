@@ -569,6 +569,10 @@ fn resignation_draws_and_the_end_of_the_game() {
     );
     assert_eq!(me.json(&["games"]), Value::Array(vec![]));
     assert_eq!(me.json(&["games", "--all"]).as_array().unwrap().len(), 1);
+    // The PGN says how it ended, from the resignation we sent.
+    let pgn = me.ok(&["--now", "2026-03-07", "export", &id]);
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("{White resigns} 0-1"), "{pgn}");
     // Mail for a finished game is held.
     let late = reply(
         "1. e4 e5",

@@ -87,7 +87,12 @@ async fn make_game(conn: &mut store::SqliteConnection, rng: &mut Rng, i: usize) 
         event: format!("Турнир {i}"),
         white: "Иванов Иван Иванович".into(),
         black: "Petrov, Piotr".into(),
-        my_color: if i.is_multiple_of(2) { "white" } else { "black" }.into(),
+        my_color: if i.is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        }
+        .into(),
         opponent_email: "partner@example.org".into(),
         arbiter_email: "arbiter@example.org".into(),
         status: if finished { "finished" } else { "active" }.into(),
