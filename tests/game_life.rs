@@ -569,6 +569,10 @@ fn resignation_draws_and_the_end_of_the_game() {
     );
     assert_eq!(me.json(&["games"]), Value::Array(vec![]));
     assert_eq!(me.json(&["games", "--all"]).as_array().unwrap().len(), 1);
+    // The PGN says how it ended, from the resignation we sent.
+    let pgn = me.ok(&["--now", "2026-03-07", "export", &id]);
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("{White resigns} 0-1"), "{pgn}");
     // Mail for a finished game is held.
     let late = reply(
         "1. e4 e5",
@@ -596,7 +600,7 @@ fn export_gives_pgn_with_dates_and_the_whole_mail() {
     );
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     let pgn = me.ok(&["--now", "2026-03-06", "export", &id, "--pgn"]);
-    assert!(pgn.starts_with("[Event \"Кубок клуба 2026\"]\n[Site \"Email\"]\n[Date \"2026.03.01\"]\n[Round \"-\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"*\"]\n[Mode \"EM\"]\n[WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n"), "{pgn}");
+    assert!(pgn.starts_with("[Event \"Кубок клуба 2026\"]\n[Site \"Email\"]\n[Date \"2026.03.01\"]\n[Round \"-\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"*\"]\n[EventDate \"2026.03.01\"]\n[Mode \"EM\"]\n[WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n[TimeControl \"10/5184000\"]\n[Termination \"unterminated\"]\n\n"), "{pgn}");
     assert!(pgn.lines().all(|l| l.chars().count() <= 80));
     let movetext = pgn
         .split("\n\n")
@@ -607,7 +611,7 @@ fn export_gives_pgn_with_dates_and_the_whole_mail() {
         .join(" ");
     assert_eq!(
         movetext,
-        "1. e4 {received 2026-03-01, sent 2026-03-02, 1 day(s)} 1... e5 {received 2026-03-03, sent 2026-03-05, 2 day(s)} *"
+        "1. e4 {[%ccsnt 2026.03.02] [%ccrcv 2026.03.01] [%ccdays 1]} 1... e5 {[%ccsnt 2026.03.05] [%ccrcv 2026.03.03] [%ccdays 2]} *"
     );
     let mbox = me.ok(&["export", &id, "--mbox"]);
     assert_eq!(

@@ -117,6 +117,32 @@ fn a_partner_s_hand_written_russian_message_at_move_20() {
     assert_eq!(&import(&me, "again.eml", AT_MOVE_20, &[]), &ids);
     assert_eq!(me.json(&["games"]).as_array().unwrap().len(), 1);
 
+    // Its PGN carries the stated totals where the dates are not known, and comes back the same.
+    let pgn = me.ok(&["export", id, "--pgn"]);
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words
+            .contains("20. Nxc6+ Kf7 {[%ccsnt 2026.06.24] [%ccrcv 2026.06.22] [%cctotal 41 38]} *"),
+        "{pgn}"
+    );
+    assert!(words.contains("1. c4 g6 2. d3"), "no dates before: {pgn}");
+    let copy = ivanov();
+    let again = import(
+        &copy,
+        "exported.pgn",
+        &pgn,
+        &["--opponent", "petrov@example.org"],
+    )[0]
+    .clone();
+    let (a, b) = (
+        show(&copy, &again, "2026-06-26"),
+        show(&me, id, "2026-06-26"),
+    );
+    assert_eq!(totals(&a), totals(&b));
+    assert_eq!(sans(&a), sans(&b));
+    // The day his move reached us is not in a PGN: then it is the day it was sent (51.2.3).
+    assert_eq!(a["running_days"], 2);
+
     // We answer on the 26th; the partner's next hand-written message comes on the 30th.
     me.ok(&["--now", "2026-06-26", "move", id, "3628", "--yes"]);
     let (_, ours) = &sent_letters(&me, id)[0];

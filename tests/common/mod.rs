@@ -27,6 +27,19 @@ pub fn shared_samples() -> Option<PathBuf> {
     None
 }
 
+/// Whether a tool outside the repository (`what`) is there. With `CI=true` it must be: a
+/// missing one fails the test; elsewhere the test says why it is skipped.
+pub fn required_tool(what: &str, present: bool) -> bool {
+    if present {
+        return true;
+    }
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("CI=true but {what} is missing");
+    }
+    eprintln!("note: {what} is missing; this test is skipped");
+    false
+}
+
 /// The project's own message fixtures.
 pub fn fixtures() -> PathBuf {
     root().join("tests/fixtures/messages")

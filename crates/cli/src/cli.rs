@@ -78,15 +78,24 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<InboxCommand>,
     },
-    /// The game as PGN (with dates), or all its mail as an mbox.
+    /// The game as PGN (with dates), or all its mail as an mbox; with `--all`, every game
+    /// as PGN in one file.
     Export {
-        game: String,
+        /// The game (not with `--all`).
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        game: Option<String>,
         /// PGN (the default).
         #[arg(long, conflicts_with = "mbox")]
         pgn: bool,
         /// Every message of the game, in and out, as an mbox.
         #[arg(long)]
         mbox: bool,
+        /// Every game as PGN, one after another, separated by a blank line.
+        #[arg(long, conflicts_with = "mbox")]
+        all: bool,
+        /// With `--all`: only the games not finished.
+        #[arg(long, requires = "all")]
+        active: bool,
         /// Write to FILE instead of standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,

@@ -48,6 +48,9 @@ pub struct Imported {
     pub dates: Vec<PlyDates>,
     /// Both totals as the last message stated them, after its move.
     pub totals: Option<Totals>,
+    /// Both players' days by a ply whose dates and those before it are not known, as a PGN
+    /// of ccmail's says them (`[%cctotal 41 38]`): the ply's index, and the days.
+    pub carried_at: Option<(usize, Totals)>,
     /// `1-0`, `0-1` or `1/2-1/2` for a finished game.
     pub result: Option<String>,
     /// Who sent the last message, when the source is mail.
@@ -130,6 +133,13 @@ impl Imported {
         let mut notes = Vec::new();
         let carried = match (last_unknown, self.totals) {
             (None, _) => None,
+            (Some(i), _) if self.carried_at.is_some_and(|(k, _)| i <= k) => {
+                self.carried_at.map(|(k, t)| Carried {
+                    through: u32::try_from(k + 1).unwrap_or(u32::MAX),
+                    white: t.white,
+                    black: t.black,
+                })
+            }
             (Some(_), Some(t)) => Some(Carried {
                 through: u32::try_from(n).unwrap_or(u32::MAX),
                 white: t.white,
@@ -213,9 +223,16 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
             ));
         }
         let mut dates = vec![PlyDates::default(); game.moves.len()];
+        let mut carried_at = None;
         for (played, comment) in &game.comments {
-            if let Some(d) = played.checked_sub(1).and_then(|i| dates.get_mut(i)) {
+            let Some(i) = played.checked_sub(1) else {
+                continue;
+            };
+            if let Some(d) = dates.get_mut(i) {
                 read_date_comment(comment, d);
+            }
+            if let Some(t) = carried_comment(comment) {
+                carried_at = Some((i, t));
             }
         }
         let result = tag("Result").filter(|r| matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2"));
@@ -231,6 +248,7 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
             control: tag("TimeControl").and_then(|t| time_control(&t)),
             moves: game.moves,
             dates,
+            carried_at,
             result,
             ..Imported::default()
         });
@@ -361,6 +379,17 @@ fn read_date_comment(comment: &str, d: &mut PlyDates) {
     if d.sent.is_none() {
         d.sent = word_after("sent");
     }
+}
+
+/// Both players' days in ccmail's `[%cctotal 41 38]`.
+fn carried_comment(comment: &str) -> Option<Totals> {
+    let at = comment.find("[%cctotal")?;
+    let body = &comment[at + "[%cctotal".len()..];
+    let mut numbers = body[..body.find(']')?].split_whitespace().map(str::parse);
+    Some(Totals {
+        white: numbers.next()?.ok()?,
+        black: numbers.next()?.ok()?,
+    })
 }
 
 /// A PGN date `2026.03.05` (or `2026-03-05`); `None` with `??` in it.

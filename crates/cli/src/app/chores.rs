@@ -389,7 +389,7 @@ async fn send_pgn(
     clock: &Clock,
     game: &Game,
 ) -> anyhow::Result<()> {
-    let pgn = super::game::pgn(game, clock.today(), &me.email)?;
+    let pgn = super::pgn::pgn(conn, game, clock.today(), &me.email).await?;
     let r = &game.row;
     let result = r.result.clone().unwrap_or_else(|| "*".into());
     let (subject, intro) = match game.language {

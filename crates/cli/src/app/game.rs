@@ -504,59 +504,6 @@ pub fn to_uci(m: Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
-/// The game as PGN for the arbiter (51.9.1) and `export`: the roster, `Mode "EM"`, both
-/// addresses, and each move's dates and days as a comment.
-pub fn pgn(game: &Game, today: NaiveDate, my_email: &str) -> anyhow::Result<String> {
-    let report = game.report(today)?;
-    let r = &game.row;
-    let (white_na, black_na) = if game.me.is_white() {
-        (my_email.to_owned(), r.opponent_email.clone())
-    } else {
-        (r.opponent_email.clone(), my_email.to_owned())
-    };
-    let result = r.result.clone().unwrap_or_else(|| "*".into());
-    let tags = [
-        ("Event", r.event.clone()),
-        ("Site", "Email".to_owned()),
-        ("Date", r.start_date.format("%Y.%m.%d").to_string()),
-        ("Round", "-".to_owned()),
-        ("White", r.white.clone()),
-        ("Black", r.black.clone()),
-        ("Result", result.clone()),
-        ("Mode", "EM".to_owned()),
-        ("WhiteNA", white_na),
-        ("BlackNA", black_na),
-        (
-            "TimeControl",
-            format!("{}/{}d", game.control.moves(), game.control.days()),
-        ),
-    ];
-    let comments = game
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            Some(format!(
-                "received {}, sent {}, {} day(s)",
-                m.received,
-                m.sent,
-                report.ply_days.get(i).copied().unwrap_or(0)
-            ))
-        })
-        .collect();
-    let g = ccmail_core::pgn::PgnGame {
-        tags: tags
-            .into_iter()
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect(),
-        moves: game.plies.clone(),
-        comments,
-        result,
-    };
-    Ok(ccmail_core::pgn::write(&g))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

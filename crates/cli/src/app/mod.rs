@@ -8,6 +8,7 @@ pub mod compose;
 pub mod daemon;
 pub mod game;
 pub mod outbox;
+pub mod pgn;
 mod play;
 pub mod prompt;
 

@@ -4,7 +4,8 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::compose::{Letter, queue_letter, read_player_move};
-use ccmail::app::game::{Game, pgn};
+use ccmail::app::game::Game;
+use ccmail::app::pgn::pgn;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::Language;
 use ccmail_core::notation::{self, Notation};
@@ -51,7 +52,7 @@ pub async fn run(
     let ru = game.language == Language::Ru;
     let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
     let diagram = board::render(&pos, Color::White, Glyphs::Ascii, None);
-    let record = pgn(&game, ctx.clock.today(), &ctx.me.email)?;
+    let record = pgn(&mut tx, &game, ctx.clock.today(), &ctx.me.email).await?;
     let mut body = String::new();
     body.push_str(&if ru {
         format!("Заявка на присуждение результата (51.9.4): {claim}\n\nОбоснование:\n{reason}\n\nКонечная позиция (FEN): {fen}\n\n{diagram}\n")

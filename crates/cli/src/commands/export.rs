@@ -1,11 +1,14 @@
 //! `ccmail export GAME [--pgn|--mbox] [-o FILE]`: the game as PGN with dates, or all its mail
 //! as an mbox (51.1.3–4: the arbiter may ask for the correspondence).
+//! `ccmail export --all [--active] [-o FILE]`: every game (or those not finished) as PGN in
+//! one file, for a chess program's database.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use ccmail::app::game::Game;
+use ccmail::app::pgn::pgn;
 use ccmail_store as store;
 
 use super::Ctx;
@@ -28,14 +31,36 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
         }
         out
     } else {
-        ccmail::app::game::pgn(&game, ctx.clock.today(), &ctx.me.email)?.into_bytes()
+        pgn(&mut conn, &game, ctx.clock.today(), &ctx.me.email)
+            .await
+            .with_context(|| format!("can't write game {id} as PGN"))?
+            .into_bytes()
     };
-    match output {
-        Some(path) => std::fs::write(&path, &bytes)
-            .with_context(|| format!("can't write {}", path.display()))?,
-        None => std::io::stdout().lock().write_all(&bytes)?,
+    write_out(output, &bytes)
+}
+
+/// Every game (with `active`, those not finished) as PGN, in the order `games --all` lists
+/// them; each game ends with a blank line.
+pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Result<()> {
+    let mut conn = ctx.store.conn().await?;
+    let games = Game::load_all(&mut conn, !active).await?;
+    let mut text = String::new();
+    for game in &games {
+        let one = pgn(&mut conn, game, ctx.clock.today(), &ctx.me.email)
+            .await
+            .with_context(|| format!("can't write game {} as PGN", game.id()))?;
+        text.push_str(&one);
     }
-    Ok(())
+    write_out(output, text.as_bytes())
+}
+
+fn write_out(output: Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
+    match output {
+        Some(path) => {
+            std::fs::write(&path, bytes).with_context(|| format!("can't write {}", path.display()))
+        }
+        None => Ok(std::io::stdout().lock().write_all(bytes)?),
+    }
 }
 
 /// One mboxrd entry: a `From ` line, the message with `>From ` quoting, a blank line.

@@ -153,8 +153,16 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Apply { file, received } => apply::run(&ctx, &file, received.as_deref()).await,
         Command::Inbox { action } => inbox::run(&ctx, action).await,
         Command::Export {
-            game, mbox, output, ..
-        } => export::run(&ctx, &game, mbox, output).await,
+            game,
+            mbox,
+            all,
+            active,
+            output,
+            ..
+        } => match game {
+            Some(game) if !all => export::run(&ctx, &game, mbox, output).await,
+            _ => export::all(&ctx, active, output).await,
+        },
         Command::Break(cmd) => breaks::run(&ctx, cmd).await,
         Command::Claim { game, dry_run, yes } => claim::run(&ctx, &game, dry_run, yes).await,
         Command::Adjudicate {

@@ -616,9 +616,12 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut own = own_text(text, &folded);
     // Each line's vector of hits, once it is done with, is handed on to the next.
     let mut spare = Vec::new();
+    // The lines of the body's PGN: its tags and comments are the game's, not the sender's
+    // words about it (`[Termination "adjudication"]` is not a request for one).
+    let mut in_pgn = Vec::with_capacity(own.len());
     for line in &mut own {
         line.spare.set(spare);
-        reader.line(line);
+        in_pgn.push(reader.line(line));
         spare = line.hits.take().unwrap_or_else(|| line.spare.take());
     }
     reader.signature(&own, envelope);
@@ -628,7 +631,9 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut msg = reader.finish();
     let lines: Vec<OwnLine<'_>> = own
         .iter()
-        .map(|l| OwnLine {
+        .zip(in_pgn)
+        .filter(|(_, pgn)| !pgn)
+        .map(|(l, _)| OwnLine {
             text: l.text,
             folded: l.folded(),
         })
@@ -877,11 +882,18 @@ impl Reader {
         }
     }
 
-    fn line(&mut self, line: &Line<'_>) {
+    /// Reads one line of the sender's text; whether it was a line of the body's PGN.
+    fn line(&mut self, line: &Line<'_>) -> bool {
         let text = line.text;
         if self.pgn_block_line(text) {
-            return;
+            return true;
         }
+        self.other_line(line);
+        false
+    }
+
+    fn other_line(&mut self, line: &Line<'_>) {
+        let text = line.text;
         if self.record_comment {
             self.record_text(text);
             return;

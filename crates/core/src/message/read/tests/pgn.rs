@@ -148,3 +148,18 @@ fn a_move_line_beside_a_pgn_that_ends_with_it_is_one_move() {
     assert_eq!(new_san(&msg).as_deref(), Some("Nxd4"));
     assert!(!msg.has(ProblemCode::ImpossibleMove));
 }
+
+#[test]
+fn a_body_pgn_s_termination_and_comments_are_not_the_sender_s_words() {
+    for termination in ["adjudication", "time forfeit"] {
+        let text = format!(
+            "{TAGS}[Termination \"{termination}\"]\n\n{MOVETEXT}\n\
+             {{[%ccsnt 2026.03.05] [%ccrcv 2026.03.04] [%ccdays 1]}} (20. Bxd4) 20... Nxd4 \
+             {{Decided by the arbiter}} *\n"
+        );
+        let msg = read(&text, &[], &black());
+        assert_eq!(msg.kind, MessageKind::Move, "{termination}");
+        assert_eq!(msg.moves.len(), UP_TO_19 + 1, "{termination}");
+        assert_eq!(new_san(&msg).as_deref(), Some("Nxd4"), "{termination}");
+    }
+}

@@ -1,0 +1,159 @@
+//! A stored game as PGN (crates/core/src/pgn.rs has the format): for the arbiter (51.9.1),
+//! the adjudication package (51.9.4) and `ccmail export --pgn`. This module gathers what the
+//! writer needs from the store — the dates and days of each move, the variations offered,
+//! and how the game ended, which the store does not keep as such: it is read from the final
+//! position, the game's messages and the clock.
+
+use ccmail_core::pgn::{self, EndFacts, Ending, PgnGame, Rav};
+use ccmail_store::{self as store, MessageRow, VariationRow};
+use chrono::NaiveDate;
+use shakmaty::{Chess, Move, Position};
+
+use super::game::{Game, uci_move};
+
+/// The game as PGN, ending with a blank line.
+pub async fn pgn(
+    conn: &mut store::SqliteConnection,
+    game: &Game,
+    today: NaiveDate,
+    my_email: &str,
+) -> anyhow::Result<String> {
+    let messages = store::game_messages(conn, game.id()).await?;
+    pgn_with(game, &messages, today, my_email)
+}
+
+/// [`pgn`] with the game's messages read already.
+pub fn pgn_with(
+    game: &Game,
+    messages: &[MessageRow],
+    today: NaiveDate,
+    my_email: &str,
+) -> anyhow::Result<String> {
+    let report = game.report(today)?;
+    let r = &game.row;
+    let ending = ending(
+        game,
+        messages,
+        [
+            report.clock.white.overstepped_at.is_some(),
+            report.clock.black.overstepped_at.is_some(),
+        ],
+    );
+    let (white_na, black_na) = if game.me.is_white() {
+        (my_email.to_owned(), r.opponent_email.clone())
+    } else {
+        (r.opponent_email.clone(), my_email.to_owned())
+    };
+    let result = match (ending, r.result.as_deref()) {
+        (Ending::Unterminated, _) | (_, None) => "*".to_owned(),
+        (_, Some(result)) => result.to_owned(),
+    };
+    let or_unknown = |s: &str| {
+        if s.is_empty() {
+            "?".to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
+    let start = r.start_date.format("%Y.%m.%d").to_string();
+    let roster = [
+        ("Event", or_unknown(&r.event)),
+        ("Site", "Email".to_owned()),
+        ("Date", start.clone()),
+        ("Round", "-".to_owned()),
+        ("White", or_unknown(&r.white)),
+        ("Black", or_unknown(&r.black)),
+        ("Result", result.clone()),
+    ];
+    let more = [
+        ("EventDate", start),
+        ("Mode", "EM".to_owned()),
+        ("WhiteNA", white_na),
+        ("BlackNA", black_na),
+        (
+            "TimeControl",
+            pgn::time_control(game.control.moves(), game.control.days()),
+        ),
+        ("Termination", ending.termination().to_owned()),
+    ];
+    let comments = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            // An imported game's moves before the days it carried have no dates of their own.
+            let carried = usize::try_from(game.row.carried_through).unwrap_or(0);
+            if i + 1 < carried {
+                return None;
+            }
+            if i + 1 == carried {
+                return Some(pgn::carried_comment(
+                    m.sent,
+                    m.received,
+                    (game.row.carried_white, game.row.carried_black),
+                ));
+            }
+            let days = report.ply_days.get(i).copied().unwrap_or(0);
+            Some(pgn::dates_comment(m.sent, m.received, days))
+        })
+        .collect();
+    let g = PgnGame {
+        tags: roster
+            .into_iter()
+            .chain(more.into_iter().filter(|(_, v)| !v.is_empty()))
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        moves: game.plies.clone(),
+        comments,
+        variations: game
+            .variations
+            .iter()
+            .filter_map(|v| rav(&game.plies, v))
+            .collect(),
+        final_comment: ending.words(),
+        result,
+    };
+    Ok(pgn::write(&g)?)
+}
+
+/// How the game ended: the position, then the messages (a resignation, an accepted draw,
+/// the arbiter's), then the clock (`out_of_time`, White and Black).
+fn ending(game: &Game, messages: &[MessageRow], out_of_time: [bool; 2]) -> Ending {
+    let any = |dir: &str, kinds: &[&str]| {
+        messages.iter().any(|m| {
+            m.direction == dir
+                && kinds.contains(&m.kind.as_str())
+                && (dir == "out" || m.status == "applied")
+        })
+    };
+    Ending::of(EndFacts {
+        finished: game.row.status == "finished",
+        result: game.row.result.as_deref().unwrap_or("*"),
+        position: &game.position(),
+        resigned: any("in", &["resignation"]) || any("out", &["resign"]),
+        draw_agreed: any("in", &["draw_accept"]) || any("out", &["draw"]),
+        adjudicated: any("in", &["adjudication"]) || any("out", &["adjudication"]),
+        out_of_time,
+    })
+}
+
+/// A stored variation where it leaves the played line: the moves it shares with the game
+/// (an accepted part) are left out; `None` when nothing is left or it does not replay.
+fn rav(plies: &[Move], v: &VariationRow) -> Option<Rav> {
+    let mut at = usize::try_from(v.proposed_with).ok()?;
+    let mut pos: Chess = plies
+        .get(..at)?
+        .iter()
+        .try_fold(Chess::default(), |p, &m| p.play(m).ok())?;
+    let mut moves = Vec::new();
+    for uci in v.moves.split_whitespace() {
+        let m = uci_move(&pos, uci)?;
+        if moves.is_empty() && plies.get(at) == Some(&m) {
+            at += 1;
+        } else {
+            moves.push(m);
+        }
+        pos = pos.play(m).ok()?;
+    }
+    (!moves.is_empty()).then_some(Rav { at, moves })
+}
