@@ -187,9 +187,10 @@ pub struct NewGameArgs {
     /// The opponent's e-mail address.
     #[arg(long, value_name = "EMAIL")]
     pub opponent: String,
-    /// The arbiter's e-mail address.
+    /// The arbiter's e-mail address; without it the game is a friendly one: nothing is
+    /// copied to an arbiter, and the chores that need one say so instead.
     #[arg(long, value_name = "EMAIL")]
-    pub arbiter: String,
+    pub arbiter: Option<String>,
     /// numeric, san or san-ru [default: the config's].
     #[arg(long)]
     pub notation: Option<String>,

@@ -1,9 +1,11 @@
 //! Our move as the standard-form message: every date and both clocks filled in (51.2.1),
-//! the arbiter copied when the rules say so (51.4.10, 51.5.1), threaded in the game's mail.
+//! the arbiter copied when the rules say so (51.4.10, 51.5.1; [`recipients`]), threaded in
+//! the game's mail.
 //! [`draft`] changes nothing (it is `--dry-run` and the preview); [`queue`] writes the move
 //! and the message to the outbox in one transaction.
 
 use anyhow::{Context, anyhow, bail};
+use ccmail_core::addressees::{self, Addressed, Who};
 use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_core::notation::{self, strip_move_number};
 use ccmail_mail::smtp;
@@ -184,7 +186,14 @@ pub fn draft(
     let low = [report.clock.white.left, report.clock.black.left]
         .into_iter()
         .any(|l| l <= 5);
-    let cc_arbiter = low || game.row.answer_cc_arbiter;
+    let (to, cc) = recipients(
+        game,
+        addressees::Letter::Move {
+            low_on_time: low,
+            answers_repeat: game.row.answer_cc_arbiter,
+        },
+    )
+    .context("a move always goes to the partner")?;
 
     let mut notes: Vec<String> = game
         .row
@@ -230,11 +239,6 @@ pub fn draft(
     } else {
         "move"
     };
-    let cc = if cc_arbiter {
-        vec![game.row.arbiter_email.clone()]
-    } else {
-        Vec::new()
-    };
     let mail = envelope(
         game,
         me,
@@ -242,7 +246,7 @@ pub fn draft(
         Letter {
             subject: message::subject(&form),
             body: message::write(&form),
-            to: vec![game.row.opponent_email.clone()],
+            to,
             cc,
             kind,
             ply: n + 1,
@@ -271,6 +275,23 @@ pub fn draft(
         result,
         draw_offered_by,
     })
+}
+
+/// The addresses `letter` goes to in `game`, To and Cc, as the core decides
+/// ([`addressees::addressees`]): `None` when it goes to no one or needs an arbiter that a
+/// friendly game has not.
+pub fn recipients(game: &Game, letter: addressees::Letter) -> Option<(Vec<String>, Vec<String>)> {
+    let address = |who: &Who| match who {
+        Who::Partner => Some(game.row.opponent_email.clone()),
+        Who::Arbiter => game.arbiter().map(str::to_owned),
+    };
+    match addressees::addressees(letter, game.arbiter().is_some()) {
+        Addressed::Send { to, cc } => Some((
+            to.iter().filter_map(address).collect(),
+            cc.iter().filter_map(address).collect(),
+        )),
+        Addressed::NoOne | Addressed::NoArbiterToAsk => None,
+    }
 }
 
 /// Our Message-ID: stable for this message once queued (a retry sends the same one), and

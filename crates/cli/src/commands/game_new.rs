@@ -33,7 +33,13 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     let language: Language = a.lang.unwrap_or_else(|| d.language.clone()).parse()?;
     let control: Control = a.control.unwrap_or_else(|| d.control.clone()).parse()?;
     let rules: Profile = a.rules.unwrap_or_else(|| d.rules.clone()).parse()?;
-    for (flag, email) in [("--opponent", &a.opponent), ("--arbiter", &a.arbiter)] {
+    let arbiter = a.arbiter.as_deref().unwrap_or("");
+    let mut addresses = vec![("--opponent", a.opponent.as_str())];
+    // No --arbiter: a friendly game, stored with an empty arbiter address.
+    if a.arbiter.is_some() {
+        addresses.push(("--arbiter", arbiter));
+    }
+    for (flag, email) in addresses {
         if !email.contains('@') || email.contains(char::is_whitespace) {
             bail!("{flag} {email:?} is not an e-mail address");
         }
@@ -45,7 +51,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         black: one_line(&a.black),
         my_color: color,
         opponent_email: a.opponent.trim().to_lowercase(),
-        arbiter_email: a.arbiter.trim().to_lowercase(),
+        arbiter_email: arbiter.trim().to_lowercase(),
         rules: rules.to_string(),
         control_moves: i64::from(control.moves()),
         control_days: i64::from(control.days()),
