@@ -179,7 +179,10 @@ async fn game_chores(
         } else {
             "to the partner only: a friendly game has no arbiter"
         };
-        done.push(format!("game {}: our move repeated, {to} (51.5.1)", game.id()));
+        done.push(format!(
+            "game {}: our move repeated, {to} (51.5.1)",
+            game.id()
+        ));
     }
     Ok(done)
 }
@@ -357,8 +360,8 @@ async fn request_correction(
     let why = Why::Correction {
         low_on_time: low_on_time(game, today)?,
     };
-    let (to, cc) =
-        recipients(game, why).unwrap_or_else(|| (vec![game.row.opponent_email.clone()], Vec::new()));
+    let (to, cc) = recipients(game, why)
+        .unwrap_or_else(|| (vec![game.row.opponent_email.clone()], Vec::new()));
     let letter = Letter {
         subject,
         body: message::write(&form),

@@ -4,8 +4,8 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::compose::{Letter, queue_letter, read_player_move, recipients};
-use ccmail_core::addressees::Letter as Why;
 use ccmail::app::game::{Game, pgn};
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::Language;
 use ccmail_core::notation::{self, Notation};
@@ -92,10 +92,7 @@ pub async fn run(
             game.row.event, game.row.white, game.row.black
         )
     };
-    let preview = format!(
-        "To: {}\nSubject: {subject}\n\n{body}",
-        to.join(", ")
-    );
+    let preview = format!("To: {}\nSubject: {subject}\n\n{body}", to.join(", "));
     if !go_ahead(&preview, dry_run, yes, "Send this to the arbiter?")? {
         return Ok(());
     }

@@ -4,8 +4,8 @@
 use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
 use ccmail::app::compose::{Letter, queue_letter, recipients};
-use ccmail_core::addressees::Letter as Why;
 use ccmail::app::game::Game;
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::message::Language;
 use ccmail_store as store;
 use shakmaty::Color;

@@ -54,9 +54,7 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
             } else {
                 "a friendly game: your answer goes to the partner only"
             };
-            out.push(format!(
-                "Their message{when} was a repeat (51.5.1): {cc}."
-            ));
+            out.push(format!("Their message{when} was a repeat (51.5.1): {cc}."));
         }
         if let Some(t) = msg.total_days {
             let (w, b) = (report.clock.white.total, report.clock.black.total);
