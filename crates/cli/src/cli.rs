@@ -165,6 +165,13 @@ pub enum GameCommand {
         #[arg(long)]
         resume: bool,
     },
+    /// Change a game's settings: whether its move messages carry a PGN attachment.
+    Set {
+        game: String,
+        /// Attach the game so far as a PGN file to each move message from now on.
+        #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+        attach_pgn: String,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -203,6 +210,10 @@ pub struct NewGameArgs {
     /// article51 or postal104 [default: the config's].
     #[arg(long)]
     pub rules: Option<String>,
+    /// Attach the game so far as a PGN file to each move message, for a partner on Scid,
+    /// cmail or ChessBase [default: the config's, else off].
+    #[arg(long)]
+    pub attach_pgn: bool,
 }
 
 #[derive(Debug, Args)]

@@ -30,6 +30,8 @@ pub struct GameRow {
     pub reply_notes: String,
     pub answer_cc_arbiter: bool,
     pub created_at: String,
+    /// Our move messages carry the game so far as a PGN attachment.
+    pub attach_pgn: bool,
 }
 
 impl GameRow {
@@ -59,20 +61,23 @@ impl GameRow {
             reply_notes: String::new(),
             answer_cc_arbiter: false,
             created_at: created_at.to_owned(),
+            attach_pgn: false,
         }
     }
 }
 
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
-    draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at";
+    draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
+    attach_pgn";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, attach_pgn) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -95,6 +100,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(&g.reply_notes)
     .bind(g.answer_cc_arbiter)
     .bind(&g.created_at)
+    .bind(g.attach_pgn)
     .execute(conn)
     .await?;
     Ok(())
@@ -301,4 +307,15 @@ pub async fn set_reply_notes(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Whether our move messages in `game` carry a PGN attachment; `false` when there is no such
+/// game.
+pub async fn set_attach_pgn(conn: &mut SqliteConnection, game: &str, on: bool) -> Result<bool> {
+    let done = sqlx::query("UPDATE games SET attach_pgn = ? WHERE id = ?")
+        .bind(on)
+        .bind(game)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -1,5 +1,5 @@
 //! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
-//! arbiter's decision on a suspended game.
+//! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
 
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
@@ -57,6 +57,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         control_days: i64::from(control.days()),
         notation: notation.to_string(),
         language: language.to_string(),
+        attach_pgn: a.attach_pgn || d.attach_pgn,
         ..GameRow::new("", start, &ctx.clock.stamp())
     };
     let mut tx = ctx.store.begin().await?;
@@ -137,4 +138,18 @@ pub async fn decision(
         }
         _ => bail!("give --result RESULT or --resume"),
     }
+}
+
+/// `ccmail game set GAME --attach-pgn on|off`.
+pub async fn set(ctx: &Ctx, id: &str, attach_pgn: &str) -> anyhow::Result<()> {
+    let on = attach_pgn == "on";
+    if !store::set_attach_pgn(&mut *ctx.store.conn().await?, id, on).await? {
+        bail!("there is no game {id} (see `ccmail games --all`)");
+    }
+    if on {
+        println!("game {id}: each move message from now on carries the game as PGN");
+    } else {
+        println!("game {id}: move messages carry no PGN from now on");
+    }
+    Ok(())
 }
