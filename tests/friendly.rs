@@ -246,4 +246,19 @@ fn claim_and_adjudication_are_refused_in_words() {
         "active"
     );
     assert_eq!(recipients(&me, &id), [PARTNER], "only our move went out");
+    // The result the players agree is recorded as the refusal says.
+    let out = me.ok(&[
+        "--now",
+        "2026-03-11",
+        "game",
+        "decision",
+        &id,
+        "--result",
+        "1-0",
+    ]);
+    assert_eq!(
+        out,
+        format!("game {id} finished 1-0 (a friendly game: no arbiter, no PGN sent)\n")
+    );
+    assert_eq!(recipients(&me, &id), [PARTNER]);
 }

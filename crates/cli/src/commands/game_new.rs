@@ -121,6 +121,11 @@ pub async fn decision(
             tx.commit().await?;
             // 51.9.1: the finished game goes to the arbiter as PGN.
             ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
+            if game.arbiter_email.is_empty() {
+                // A friendly game: the result the players agreed, no arbiter, no protest.
+                println!("game {id} finished {r} (a friendly game: no arbiter, no PGN sent)");
+                return Ok(());
+            }
             println!(
                 "game {id} finished {r} by the arbiter's decision; a protest is due within 14 days (by {})",
                 ctx.clock.today() + chrono::Days::new(14)
