@@ -3,9 +3,8 @@
 
 mod common;
 
-use ccmail::app::{Clock, Me, chores};
 use ccmail_store::Store;
-use common::Player;
+use common::{Player, full_pass, outgoing, pass, scholars_mate};
 use serde_json::Value;
 
 fn new_game(me: &Player, opponent: &str, rules: &str) -> String {
@@ -33,39 +32,6 @@ fn new_game_with(me: &Player, opponent: &str, extra: &[&str]) -> String {
     ];
     args.extend(extra);
     me.ok(&args).trim().to_owned()
-}
-
-/// Each outgoing message of a game: (To+Cc recipients, decoded subject, decoded text).
-fn outgoing(me: &Player, game: &str) -> Vec<(String, String, String)> {
-    common::sent_letters(me, game)
-        .into_iter()
-        .map(|(_, d)| {
-            let to: Vec<String> = d.to.iter().chain(&d.cc).map(|a| a.email.clone()).collect();
-            (to.join(","), d.subject.unwrap_or_default(), d.text)
-        })
-        .collect()
-}
-
-async fn pass(me: &Player, day: &str) -> Vec<String> {
-    let pass = full_pass(me, day).await;
-    assert!(pass.failed.is_empty(), "{:?}", pass.failed);
-    pass.done
-}
-
-/// A pass of the chores on `day`: what was done and the games whose chores failed.
-async fn full_pass(me: &Player, day: &str) -> chores::Pass {
-    let store = Store::open(&me.home.path().join("ccmail.db"))
-        .await
-        .unwrap();
-    let clock = Clock::new(Some(day), "Europe/Moscow".parse().unwrap()).unwrap();
-    let who = Me {
-        name: "Иванов Иван".into(),
-        surname: "Иванов".into(),
-        email: "ivanov@example.org".into(),
-    };
-    let pass = chores::run_due(&store, &who, &clock).await.unwrap();
-    store.close().await;
-    pass
 }
 
 #[tokio::test]
@@ -623,30 +589,7 @@ fn a_claim_needs_an_overstepped_control_and_suspends_the_game() {
 fn mate_sends_the_pgn_to_the_arbiter() {
     let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
     let id = new_game(&me, "petrov@example.org", "article51");
-    let mut day = 2;
-    for (mine, theirs) in [("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")] {
-        me.ok(&["--now", &format!("2026-03-{day:02}"), "move", &id, mine]);
-        let v = me.json(&["show", &id]);
-        let record: Vec<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["san"].as_str().unwrap())
-            .collect();
-        let msg = format!(
-            "From: petrov@example.org\r\nDate: {} Mar 2026 10:00:00 +0300\r\nMessage-ID: <m{day}@example.org>\r\nSubject: m\r\n\r\nMoves: {}\r\nReceived: 2026-03-{:02}\r\nMy move: {theirs}\r\nSent: 2026-03-{:02}\r\n",
-            day + 1,
-            record.join(" "),
-            day + 1,
-            day + 1
-        );
-        me.apply_text(
-            &format!("m{day}.eml"),
-            &msg,
-            &format!("2026-03-{:02}", day + 1),
-        );
-        day += 2;
-    }
+    scholars_mate(&me, &id, "petrov@example.org");
     let out = me.ok(&["--now", "2026-03-09", "move", &id, "Qxf7"]);
     assert!(out.contains("The game is over: 1-0."), "{out}");
     let sent = outgoing(&me, &id);

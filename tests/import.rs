@@ -4,8 +4,6 @@
 
 mod common;
 
-use ccmail::app::{Clock, Me, chores};
-use ccmail_store::Store;
 use common::{Player, fixtures, sent_letters};
 use serde_json::Value;
 
@@ -233,7 +231,8 @@ fn a_chessbase_pgn_with_ccsnt_then_two_ccmail_homes_play_on() {
         show(&black, &b, "2026-03-14"),
     );
     assert_eq!(sans(&vw), sans(&vb));
-    assert_eq!(vw["clock"], vb["clock"], "both homes count the same days");
+    assert_eq!(totals(&vw), totals(&vb), "both homes count the same days");
+    assert_eq!(totals(&vw), (5, 6));
 }
 
 const LICHESS: &str = "[Event \"Casual correspondence game\"]\n\
@@ -411,27 +410,6 @@ fn an_mbox_of_the_game_s_mail_and_the_partner_plays_on() {
     assert_eq!(sans(&show(&black, &b, "2026-03-12")).last().unwrap(), "d4");
 }
 
-/// The daemon's pass of chores for Иванов on `day`; what it did.
-fn chores_pass(p: &Player, day: &str) -> Vec<String> {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        let store = Store::open(&p.home.path().join("ccmail.db")).await.unwrap();
-        let clock = Clock::new(Some(day), "Europe/Moscow".parse().unwrap()).unwrap();
-        let me = Me {
-            name: "Иванов Иван".into(),
-            surname: "Иванов".into(),
-            email: p.email.clone(),
-        };
-        chores::run_due(&store, &me, &clock)
-            .await
-            .unwrap()
-            .done
-            .iter()
-            .map(|d| d.to_string())
-            .collect()
-    })
-}
-
 #[test]
 fn ccmail_s_own_pgn_comes_back_the_same_active_and_finished() {
     let (white, black) = (ivanov(), petrov());
@@ -457,8 +435,9 @@ fn ccmail_s_own_pgn_comes_back_the_same_active_and_finished() {
         (&v["status"], &v["result"]),
         (&Value::from("finished"), &Value::from("0-1"))
     );
+    let rt = tokio::runtime::Runtime::new().unwrap();
     assert_eq!(
-        chores_pass(&again, "2026-03-20"),
+        rt.block_on(common::pass(&again, "2026-03-20")),
         Vec::<String>::new(),
         "a game brought in finished: its PGN was the player's to send then"
     );

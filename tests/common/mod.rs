@@ -59,6 +59,8 @@ pub fn emls(dir: &Path) -> Vec<PathBuf> {
 /// A player with a home of their own: config, database, the real binary.
 pub struct Player {
     pub home: tempfile::TempDir,
+    pub name: String,
+    pub surname: String,
     pub email: String,
 }
 
@@ -75,6 +77,8 @@ impl Player {
         std::fs::write(home.path().join("config.toml"), config).unwrap();
         Player {
             home,
+            name: name.into(),
+            surname: surname.into(),
             email: email.into(),
         }
     }
@@ -154,4 +158,69 @@ pub fn sent_letters(player: &Player, game: &str) -> Vec<(String, ccmail_mail::mi
             (d.from.as_ref()?.email == player.email).then(|| (raw.to_owned(), d))
         })
         .collect()
+}
+
+/// Each outgoing message of a game: (To+Cc recipients, decoded subject, decoded text).
+pub fn outgoing(me: &Player, game: &str) -> Vec<(String, String, String)> {
+    sent_letters(me, game)
+        .into_iter()
+        .map(|(_, d)| {
+            let to: Vec<String> = d.to.iter().chain(&d.cc).map(|a| a.email.clone()).collect();
+            (to.join(","), d.subject.unwrap_or_default(), d.text)
+        })
+        .collect()
+}
+
+/// The rules' chores on `day`, done as the daemon does them: what was done (none failed).
+pub async fn pass(me: &Player, day: &str) -> Vec<String> {
+    let pass = full_pass(me, day).await;
+    assert!(pass.failed.is_empty(), "{:?}", pass.failed);
+    pass.done
+}
+
+/// A pass of the chores on `day`: what was done and the games whose chores failed.
+pub async fn full_pass(me: &Player, day: &str) -> ccmail::app::chores::Pass {
+    let store = ccmail_store::Store::open(&me.home.path().join("ccmail.db"))
+        .await
+        .unwrap();
+    let clock = ccmail::app::Clock::new(Some(day), "Europe/Moscow".parse().unwrap()).unwrap();
+    let who = ccmail::app::Me {
+        name: me.name.clone(),
+        surname: me.surname.clone(),
+        email: me.email.clone(),
+    };
+    let pass = ccmail::app::chores::run_due(&store, &who, &clock)
+        .await
+        .unwrap();
+    store.close().await;
+    pass
+}
+
+/// We (White) play 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 with `partner`'s moves applied from dated
+/// messages, ours sent on 2, 4 and 6 March 2026: 4. Qxf7# is ours to play on 2026-03-09.
+pub fn scholars_mate(me: &Player, id: &str, partner: &str) {
+    let mut day = 2;
+    for (mine, theirs) in [("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")] {
+        me.ok(&["--now", &format!("2026-03-{day:02}"), "move", id, mine]);
+        let v = me.json(&["show", id]);
+        let record: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["san"].as_str().unwrap())
+            .collect();
+        let msg = format!(
+            "From: {partner}\r\nDate: {} Mar 2026 10:00:00 +0300\r\nMessage-ID: <m{day}@example.org>\r\nSubject: m\r\n\r\nMoves: {}\r\nReceived: 2026-03-{:02}\r\nMy move: {theirs}\r\nSent: 2026-03-{:02}\r\n",
+            day + 1,
+            record.join(" "),
+            day + 1,
+            day + 1
+        );
+        me.apply_text(
+            &format!("m{day}.eml"),
+            &msg,
+            &format!("2026-03-{:02}", day + 1),
+        );
+        day += 2;
+    }
 }

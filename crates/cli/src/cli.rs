@@ -177,6 +177,13 @@ pub enum GameCommand {
         #[arg(long)]
         resume: bool,
     },
+    /// Change a game's settings: whether its move messages carry a PGN attachment.
+    Set {
+        game: String,
+        /// Attach the game so far as a PGN file to each move message from now on.
+        #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+        attach_pgn: String,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -199,9 +206,10 @@ pub struct NewGameArgs {
     /// The opponent's e-mail address.
     #[arg(long, value_name = "EMAIL")]
     pub opponent: String,
-    /// The arbiter's e-mail address.
+    /// The arbiter's e-mail address; without it the game is a friendly one: nothing is
+    /// copied to an arbiter, and the chores that need one say so instead.
     #[arg(long, value_name = "EMAIL")]
-    pub arbiter: String,
+    pub arbiter: Option<String>,
     /// numeric, san or san-ru [default: the config's].
     #[arg(long)]
     pub notation: Option<String>,
@@ -214,6 +222,10 @@ pub struct NewGameArgs {
     /// article51 or postal104 [default: the config's].
     #[arg(long)]
     pub rules: Option<String>,
+    /// Attach the game so far as a PGN file to each move message, for a partner on Scid,
+    /// cmail or ChessBase [default: the config's, else off].
+    #[arg(long)]
+    pub attach_pgn: bool,
 }
 
 #[derive(Debug, Args)]

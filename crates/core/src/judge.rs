@@ -413,8 +413,8 @@ fn while_ours(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     let repeats_theirs = n > 0 && reads_as(msg, &game.plies[..n - 1], game.plies[n - 1]);
     let mut actions: Vec<Action> = msg.break_notice.map(Action::Break).into_iter().collect();
     if repeats_theirs {
-        if msg.kind == MessageKind::Repeat {
-            // 51.5.1: the answer to a repeat goes Cc the arbiter.
+        if msg.kind == MessageKind::Repeat && game.arbiter.is_some() {
+            // 51.5.1: the answer to a repeat goes Cc the arbiter (a friendly game has none).
             actions.push(Action::CcAnswer);
         }
         return record(

@@ -6,6 +6,7 @@
 //! This crate never asks the world: no clock, no files, no sockets, no async. Today's date, the
 //! player's time zone and message ids are arguments (`clippy.toml` enforces the clock part).
 
+pub mod addressees;
 pub mod board;
 pub mod clock;
 pub mod import;

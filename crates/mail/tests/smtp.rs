@@ -111,6 +111,8 @@ fn a_pgn_attachment_stays_readable() {
     assert_eq!(parsed.subparts.len(), 2);
     let part = &parsed.subparts[1];
     assert_eq!(part.ctype.mimetype, "application/x-chess-pgn");
+    // The name in the type too, for the readers that look only there.
+    assert_eq!(part.ctype.params.get("name").unwrap(), "game-7.pgn");
     assert_eq!(
         part.get_body_raw().unwrap(),
         pgn.replace('\n', "\r\n").into_bytes()

@@ -38,6 +38,8 @@ pub struct GameRow {
     /// Whether the finished game's PGN is ccmail's to send (51.9.1): not for a game brought
     /// in finished.
     pub pgn_due: bool,
+    /// Our move messages carry the game so far as a PGN attachment.
+    pub attach_pgn: bool,
 }
 
 impl GameRow {
@@ -71,6 +73,7 @@ impl GameRow {
             carried_white: 0,
             carried_black: 0,
             pgn_due: true,
+            attach_pgn: false,
         }
     }
 }
@@ -78,15 +81,15 @@ impl GameRow {
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
-    carried_through, carried_white, carried_black, pgn_due";
+    carried_through, carried_white, carried_black, pgn_due, attach_pgn";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at, carried_through, carried_white, carried_black, pgn_due) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -113,6 +116,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(g.carried_white)
     .bind(g.carried_black)
     .bind(g.pgn_due)
+    .bind(g.attach_pgn)
     .execute(conn)
     .await?;
     Ok(())
@@ -319,4 +323,15 @@ pub async fn set_reply_notes(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Whether our move messages in `game` carry a PGN attachment; `false` when there is no such
+/// game.
+pub async fn set_attach_pgn(conn: &mut SqliteConnection, game: &str, on: bool) -> Result<bool> {
+    let done = sqlx::query("UPDATE games SET attach_pgn = ? WHERE id = ?")
+        .bind(on)
+        .bind(game)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -29,7 +29,7 @@ pub struct NewMessage<'a> {
 }
 
 /// A stored message, without its raw bytes (see [`raw`]).
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct MessageRow {
     pub id: i64,
     pub direction: String,
@@ -204,9 +204,11 @@ pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Ve
 }
 
 /// The finished games that have no PGN sent to the arbiter yet (51.9.1): (created_at, id).
+/// A friendly game (no arbiter, an empty address) has none to send.
 pub async fn finished_without_pgn(conn: &mut SqliteConnection) -> Result<Vec<(String, String)>> {
     Ok(sqlx::query_as(
-        "SELECT created_at, id FROM games WHERE status = 'finished' AND pgn_due AND NOT EXISTS \
+        "SELECT created_at, id FROM games WHERE status = 'finished' AND pgn_due \
+         AND arbiter_email <> '' AND NOT EXISTS \
          (SELECT 1 FROM messages m WHERE m.game_id = games.id AND m.direction = 'out' \
           AND m.kind = 'pgn' AND m.date_header IS NOT NULL)",
     )

@@ -688,9 +688,19 @@ async fn the_database_of_every_migration_upgrades_to_the_latest() {
         let url = format!("sqlite://{}?mode=rwc", path.display());
         let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
         MIGRATOR.run_to(v, &pool).await.unwrap();
-        // Data written by that version: a game (every version has games).
+        // Data written by that version: a game (every version has games), in the columns of
+        // the first version.
         let mut c = pool.acquire().await.unwrap();
-        insert_game(&mut c, &game("old", "o@x")).await.unwrap();
+        sqlx::query(
+            "INSERT INTO games (id, event, start_date, white, black, my_color, \
+             opponent_email, arbiter_email, rules, control_moves, control_days, notation, \
+             language, created_at) VALUES ('old', 'Кубок', '2026-01-14', 'Смирнов', \
+             'Кузнецов', 'white', 'o@x', '', 'article51', 10, 60, 'numeric', 'ru', \
+             '2026-01-14T12:00:00+03:00')",
+        )
+        .execute(&mut *c)
+        .await
+        .unwrap();
         let m = MoveRow {
             game_id: "old".into(),
             ply: 1,
@@ -721,6 +731,17 @@ async fn the_database_of_every_migration_upgrades_to_the_latest() {
         );
         let listed = games_with_moves(&mut c, false, false).await.unwrap();
         assert_eq!(listed[0].1, [m], "version {v}");
+        // 0006: an older game carries no PGN attachment until it is turned on.
+        assert!(!listed[0].0.attach_pgn, "version {v}");
+        assert!(set_attach_pgn(&mut c, "old", true).await.unwrap());
+        assert!(
+            ccmail_store::game(&mut c, "old")
+                .await
+                .unwrap()
+                .unwrap()
+                .attach_pgn
+        );
+        assert!(!set_attach_pgn(&mut c, "none", true).await.unwrap());
     }
 }
 

@@ -180,7 +180,7 @@ pub async fn accept(
     }
     if let Some(from) = incoming.from()
         && from != g.row.opponent_email
-        && from != g.row.arbiter_email
+        && g.arbiter() != Some(from.as_str())
     {
         store::set_opponent_email(&mut tx, game, &from).await?;
     }
@@ -379,7 +379,7 @@ async fn process(
         None => match find_game(conn, incoming, &from).await? {
             Found::Game(g) => g,
             // The arbiter's letter about a game: judged as such, never as a new address.
-            Found::NotOnFile(g) if g.row.arbiter_email == from => g,
+            Found::NotOnFile(g) if g.arbiter() == Some(from.as_str()) => g,
             Found::NotOnFile(g) => {
                 let reason = format!(
                     "it looks like game {} but comes from {from}, not the address on file {} \

@@ -3,24 +3,28 @@
 //!
 //! - 51.5.1 repeat: on the day a repeat is due (14 counted days after our move, the partner's
 //!   break days not counted; again 14 days later), our last move is sent again with all its
-//!   information, marked as a repeat, Cc the arbiter.
+//!   information, marked as a repeat, Cc the arbiter (a friendly game's goes to the partner
+//!   only).
 //! - 51.3.4 correction request: at once after an illegible, ambiguous, impossible or missing
 //!   move or a wrong repetition: our last move again, with what was wrong and the penalty
 //!   recorded; the delay in asking is charged to us beyond 3 days (51.4.8).
-//! - 51.9.1 the finished game goes to the arbiter as PGN.
+//! - 51.9.1 the finished game goes to the arbiter as PGN (in a friendly game, to no one).
+//!
+//! Who gets each letter is the core's decision ([`ccmail_core::addressees`]).
 //!
 //! Each game's chores are done in a transaction of their own. When one game's fail (a row
 //! this version can't read, a message that can't be built), that game is rolled back and the
 //! error logged with its id, and the other games still get theirs: one broken game must never
 //! keep every partner after it from their repeat (51.5.1) or their correction request.
 
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_mail::smtp;
 use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
 use chrono::NaiveDate;
 
-use super::compose::{Letter, envelope, queue_letter, queue_mail};
+use super::compose::{Letter, envelope, queue_letter, queue_mail, recipients};
 use super::game::{Game, color_name};
 use super::{Clock, Me};
 
@@ -140,8 +144,7 @@ async fn game_chores(
             .collect()
     };
     if game.row.status == "finished" {
-        if game.row.pgn_due && sent_on("pgn").is_empty() {
-            send_pgn(conn, me, clock, game).await?;
+        if game.row.pgn_due && sent_on("pgn").is_empty() && send_pgn(conn, me, clock, game).await? {
             done.push(format!(
                 "game {}: the finished game sent to the arbiter as PGN (51.9.1)",
                 game.id()
@@ -171,8 +174,13 @@ async fn game_chores(
         && !sent_on("repeat").iter().any(|d| *d >= due && *d >= ours)
     {
         send_repeat(conn, me, clock, game).await?;
+        let to = if game.arbiter().is_some() {
+            "Cc the arbiter"
+        } else {
+            "to the partner only: a friendly game has no arbiter"
+        };
         done.push(format!(
-            "game {}: our move repeated, Cc the arbiter (51.5.1)",
+            "game {}: our move repeated, {to} (51.5.1)",
             game.id()
         ));
     }
@@ -214,15 +222,22 @@ pub fn notice_body(game: &Game, me: &Me, lines: &[String]) -> String {
 
 /// What a notice looks like before it goes (`--dry-run`).
 pub fn notice_preview(game: &Game, me: &Me, subject: &str, lines: &[String]) -> String {
-    format!(
-        "To: {}\nCc: {}\nSubject: {subject}\n\n{}",
-        game.row.opponent_email,
-        game.row.arbiter_email,
-        notice_body(game, me, lines)
-    )
+    let (to, cc) = notice_recipients(game);
+    let mut s = format!("To: {}\n", to.join(", "));
+    if !cc.is_empty() {
+        s.push_str(&format!("Cc: {}\n", cc.join(", ")));
+    }
+    format!("{s}Subject: {subject}\n\n{}", notice_body(game, me, lines))
 }
 
-/// Queues a notice in `game`: To the opponent, Cc the arbiter.
+/// A notice goes To the opponent, Cc the arbiter (10.4.3, 51.1.2); a friendly game's to the
+/// opponent only.
+fn notice_recipients(game: &Game) -> (Vec<String>, Vec<String>) {
+    recipients(game, Why::Notice)
+        .unwrap_or_else(|| (vec![game.row.opponent_email.clone()], Vec::new()))
+}
+
+/// Queues a notice in `game`: To the opponent, Cc the arbiter (none in a friendly game).
 pub async fn queue_notice(
     conn: &mut SqliteConnection,
     me: &Me,
@@ -232,11 +247,12 @@ pub async fn queue_notice(
     subject: String,
     lines: &[String],
 ) -> anyhow::Result<i64> {
+    let (to, cc) = notice_recipients(game);
     let letter = Letter {
         subject,
         body: notice_body(game, me, lines),
-        to: vec![game.row.opponent_email.clone()],
-        cc: vec![game.row.arbiter_email.clone()],
+        to,
+        cc,
         kind,
         ply: game.plies.len(),
     };
@@ -296,12 +312,14 @@ pub(super) async fn send_repeat(
 ) -> anyhow::Result<()> {
     let mut form = last_move_form(game, clock.today(), me)?;
     form.repeat_of = Some(form.sent);
+    // 51.5.1: the repeat goes Cc the arbiter; a friendly game's to the partner only.
+    let (to, cc) = recipients(game, Why::Repeat)
+        .unwrap_or_else(|| (vec![game.row.opponent_email.clone()], Vec::new()));
     let letter = Letter {
         subject: message::subject(&form),
         body: message::write(&form),
-        to: vec![game.row.opponent_email.clone()],
-        // 51.5.1: the repeat goes Cc the arbiter.
-        cc: vec![game.row.arbiter_email.clone()],
+        to,
+        cc,
         kind: "repeat",
         ply: game.plies.len(),
     };
@@ -339,15 +357,15 @@ async fn request_correction(
         Language::Ru => format!("{base}, исправьте ход"),
         Language::En => format!("{base}, please correct your move"),
     };
-    let cc = if low_on_time(game, today)? {
-        vec![game.row.arbiter_email.clone()]
-    } else {
-        Vec::new()
+    let why = Why::Correction {
+        low_on_time: low_on_time(game, today)?,
     };
+    let (to, cc) = recipients(game, why)
+        .unwrap_or_else(|| (vec![game.row.opponent_email.clone()], Vec::new()));
     let letter = Letter {
         subject,
         body: message::write(&form),
-        to: vec![game.row.opponent_email.clone()],
+        to,
         cc,
         kind: "correction",
         ply: game.plies.len() + 1,
@@ -383,12 +401,17 @@ async fn request_correction(
     Ok(())
 }
 
+/// Queues the finished game for the arbiter; `false` (nothing queued) in a friendly game.
 async fn send_pgn(
     conn: &mut SqliteConnection,
     me: &Me,
     clock: &Clock,
     game: &Game,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
+    // 51.9.1: to the arbiter; a friendly game has no one to send it to.
+    let Some((to, cc)) = recipients(game, Why::FinishedGame) else {
+        return Ok(false);
+    };
     let pgn = super::pgn::pgn(conn, game, clock.today(), &me.email).await?;
     let r = &game.row;
     let result = r.result.clone().unwrap_or_else(|| "*".into());
@@ -413,8 +436,8 @@ async fn send_pgn(
     let letter = Letter {
         subject,
         body,
-        to: vec![r.arbiter_email.clone()],
-        cc: Vec::new(),
+        to,
+        cc,
         kind: "pgn",
         ply: game.plies.len(),
     };
@@ -425,5 +448,5 @@ async fn send_pgn(
         data: pgn.into_bytes(),
     });
     queue_mail(conn, clock, Some(game.id()), "pgn", &mail).await?;
-    Ok(())
+    Ok(true)
 }

@@ -1,9 +1,13 @@
 //! Our move as the standard-form message: every date and both clocks filled in (51.2.1),
-//! the arbiter copied when the rules say so (51.4.10, 51.5.1), threaded in the game's mail.
+//! the arbiter copied when the rules say so (51.4.10, 51.5.1; [`recipients`]), threaded in
+//! the game's mail.
 //! [`draft`] changes nothing (it is `--dry-run` and the preview); [`queue`] writes the move
-//! and the message to the outbox in one transaction.
+//! and the message to the outbox in one transaction. In a game that asks for it, each message
+//! with a move carries the game so far as a PGN attachment ([`pgn_attachment`]); the text
+//! part stays the standard form.
 
 use anyhow::{Context, anyhow, bail};
+use ccmail_core::addressees::{self, Addressed, Who};
 use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_core::notation::{self, strip_move_number};
 use ccmail_mail::smtp;
@@ -63,6 +67,9 @@ impl Draft {
             "Subject: {}\n\n{}",
             self.mail.subject, self.mail.body
         ));
+        for a in &self.mail.attachments {
+            s.push_str(&format!("\nAttached: {} ({})\n", a.filename, a.mime_type));
+        }
         s
     }
 }
@@ -171,8 +178,9 @@ pub fn draft(
     } else {
         None
     };
-    if result.is_some() {
+    if let Some(r) = result {
         next.row.status = "finished".into();
+        next.row.result = Some(r.into());
     }
     let report = next.report(sent)?;
     let move_days = report.ply_days.get(n).copied().unwrap_or(0);
@@ -184,7 +192,14 @@ pub fn draft(
     let low = [report.clock.white.left, report.clock.black.left]
         .into_iter()
         .any(|l| l <= 5);
-    let cc_arbiter = low || game.row.answer_cc_arbiter;
+    let (to, cc) = recipients(
+        game,
+        addressees::Letter::Move {
+            low_on_time: low,
+            answers_repeat: game.row.answer_cc_arbiter,
+        },
+    )
+    .context("a move always goes to the partner")?;
 
     let mut notes: Vec<String> = game
         .row
@@ -230,25 +245,23 @@ pub fn draft(
     } else {
         "move"
     };
-    let cc = if cc_arbiter {
-        vec![game.row.arbiter_email.clone()]
-    } else {
-        Vec::new()
-    };
-    let mail = envelope(
+    let mut mail = envelope(
         game,
         me,
         clock,
         Letter {
             subject: message::subject(&form),
             body: message::write(&form),
-            to: vec![game.row.opponent_email.clone()],
+            to,
             cc,
             kind,
             ply: n + 1,
         },
         thread,
     );
+    // The game so far, with this message's move and result.
+    mail.attachments
+        .extend(pgn_attachment(&next, me, sent, kind)?);
     // Built once here so that a message that can't be built fails before anything is stored.
     smtp::build(&mail).context("can't build the message")?;
     let draw_offered_by = if req.offer_draw {
@@ -271,6 +284,46 @@ pub fn draft(
         result,
         draw_offered_by,
     })
+}
+
+/// The kinds of message that carry a move, ours or ours again: in a game with `attach_pgn`
+/// on, each has the game so far attached as PGN (message-form.md).
+const MOVE_KINDS: &[&str] = &["move", "resign", "draw", "repeat", "correction"];
+
+/// The game so far as a PGN file, for a message of `kind` in a game that asks for one
+/// (`ccmail game new --attach-pgn`, `ccmail game set`); `None` otherwise.
+pub fn pgn_attachment(
+    game: &Game,
+    me: &Me,
+    today: NaiveDate,
+    kind: &str,
+) -> anyhow::Result<Option<smtp::Attachment>> {
+    if !game.row.attach_pgn || !MOVE_KINDS.contains(&kind) {
+        return Ok(None);
+    }
+    let pgn = super::pgn::pgn_after_letter(game, kind, today, &me.email)?;
+    Ok(Some(smtp::Attachment {
+        filename: format!("{}.pgn", game.id()),
+        mime_type: "application/x-chess-pgn".into(),
+        data: pgn.into_bytes(),
+    }))
+}
+
+/// The addresses `letter` goes to in `game`, To and Cc, as the core decides
+/// ([`addressees::addressees`]): `None` when it goes to no one or needs an arbiter that a
+/// friendly game has not.
+pub fn recipients(game: &Game, letter: addressees::Letter) -> Option<(Vec<String>, Vec<String>)> {
+    let address = |who: &Who| match who {
+        Who::Partner => Some(game.row.opponent_email.clone()),
+        Who::Arbiter => game.arbiter().map(str::to_owned),
+    };
+    match addressees::addressees(letter, game.arbiter().is_some()) {
+        Addressed::Send { to, cc } => Some((
+            to.iter().filter_map(address).collect(),
+            cc.iter().filter_map(address).collect(),
+        )),
+        Addressed::NoOne | Addressed::NoArbiterToAsk => None,
+    }
 }
 
 /// Our Message-ID: stable for this message once queued (a retry sends the same one), and
@@ -369,7 +422,9 @@ pub async fn queue_letter(
 ) -> anyhow::Result<i64> {
     let kind = letter.kind;
     let thread = store::thread_ids(conn, game.id()).await?;
-    let mail = envelope(game, me, clock, letter, &thread);
+    let mut mail = envelope(game, me, clock, letter, &thread);
+    mail.attachments
+        .extend(pgn_attachment(game, me, clock.today(), kind)?);
     queue_mail(conn, clock, Some(game.id()), kind, &mail).await
 }
 

@@ -228,6 +228,11 @@ impl Game {
         }
     }
 
+    /// The arbiter's address; `None` in a friendly game (stored as an empty address).
+    pub fn arbiter(&self) -> Option<&str> {
+        Some(self.row.arbiter_email.as_str()).filter(|a| !a.is_empty())
+    }
+
     pub fn is_active(&self) -> bool {
         self.row.status == "active"
     }
@@ -341,7 +346,7 @@ impl Game {
             black: &r.black,
             my_color: &r.my_color,
             opponent: &r.opponent_email,
-            arbiter: &r.arbiter_email,
+            arbiter: self.arbiter(),
             rules: self.profile.to_string(),
             control: ControlJson {
                 moves: self.control.moves(),
@@ -383,7 +388,8 @@ pub struct GameJson<'a> {
     black: &'a str,
     my_color: &'a str,
     opponent: &'a str,
-    arbiter: &'a str,
+    /// `null` in a friendly game.
+    arbiter: Option<&'a str>,
     rules: String,
     control: ControlJson,
     status: &'a str,

@@ -22,6 +22,23 @@ pub async fn pgn(
     pgn_with(game, &messages, today, my_email)
 }
 
+/// The game as the letter of ours of `kind` being written leaves it: its PGN attachment. Only
+/// that letter can have ended a game still going on, so the stored messages are not needed.
+pub fn pgn_after_letter(
+    game: &Game,
+    kind: &str,
+    today: NaiveDate,
+    my_email: &str,
+) -> anyhow::Result<String> {
+    let letter = MessageRow {
+        direction: "out".into(),
+        kind: kind.into(),
+        status: "queued".into(),
+        ..MessageRow::default()
+    };
+    pgn_with(game, &[letter], today, my_email)
+}
+
 /// [`pgn`] with the game's messages read already.
 pub fn pgn_with(
     game: &Game,

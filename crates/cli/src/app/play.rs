@@ -35,7 +35,7 @@ pub(super) fn view<'a>(
         language: game.language,
         notation: game.notation,
         opponent: &game.row.opponent_email,
-        arbiter: Some(game.row.arbiter_email.as_str()).filter(|a| !a.is_empty()),
+        arbiter: game.arbiter(),
         our_offer: offer,
         rejected_until: game
             .extras

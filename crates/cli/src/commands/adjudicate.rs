@@ -3,9 +3,10 @@
 //! reasoning, and the sealed move of the player to move.
 
 use anyhow::{Context, bail};
-use ccmail::app::compose::{Letter, queue_letter, read_player_move};
+use ccmail::app::compose::{Letter, queue_letter, read_player_move, recipients};
 use ccmail::app::game::Game;
 use ccmail::app::pgn::pgn;
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::Language;
 use ccmail_core::notation::{self, Notation};
@@ -32,6 +33,14 @@ pub async fn run(
     let game = Game::load(&mut tx, id)
         .await?
         .with_context(|| format!("there is no game {id}"))?;
+    // 51.9.4: adjudication is the arbiter's.
+    let Some((to, cc)) = recipients(&game, Why::Adjudication) else {
+        bail!(
+            "game {id} is a friendly game: there is no arbiter to adjudicate it; agree the \
+             result with your partner and record it with `ccmail game decision {id} --result \
+             RESULT`"
+        );
+    };
     if game.row.status == "finished" {
         bail!(
             "game {id} is finished ({})",
@@ -84,18 +93,15 @@ pub async fn run(
             game.row.event, game.row.white, game.row.black
         )
     };
-    let preview = format!(
-        "To: {}\nSubject: {subject}\n\n{body}",
-        game.row.arbiter_email
-    );
+    let preview = format!("To: {}\nSubject: {subject}\n\n{body}", to.join(", "));
     if !go_ahead(&preview, dry_run, yes, "Send this to the arbiter?")? {
         return Ok(());
     }
     let letter = Letter {
         subject: subject.clone(),
         body,
-        to: vec![game.row.arbiter_email.clone()],
-        cc: Vec::new(),
+        to,
+        cc,
         kind: "adjudication",
         ply: game.moves.len(),
     };

@@ -3,8 +3,9 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
-use ccmail::app::compose::{Letter, queue_letter};
+use ccmail::app::compose::{Letter, queue_letter, recipients};
 use ccmail::app::game::Game;
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::message::Language;
 use ccmail_store as store;
 use shakmaty::Color;
@@ -17,6 +18,13 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     let game = Game::load(&mut tx, id)
         .await?
         .with_context(|| format!("there is no game {id}"))?;
+    // 51.6: a claim is the arbiter's to decide.
+    let Some((to, cc)) = recipients(&game, Why::Claim) else {
+        bail!(
+            "game {id} is a friendly game: there is no arbiter to claim to; agree the result \
+             with your partner and record it with `ccmail game decision {id} --result RESULT`"
+        );
+    };
     if !game.is_active() {
         bail!(
             "game {id} is {}: no claim can be made in it",
@@ -119,7 +127,8 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     let body = notice_body(&game, &ctx.me, &lines);
     let preview = format!(
         "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
-        game.row.arbiter_email, game.row.opponent_email
+        to.join(", "),
+        cc.join(", ")
     );
     if !go_ahead(
         &preview,
@@ -132,8 +141,8 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     let letter = Letter {
         subject: subject.clone(),
         body,
-        to: vec![game.row.arbiter_email.clone()],
-        cc: vec![game.row.opponent_email.clone()],
+        to,
+        cc,
         kind: "claim",
         ply: game.moves.len(),
     };

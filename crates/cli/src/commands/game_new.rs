@@ -1,5 +1,5 @@
 //! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
-//! arbiter's decision on a suspended game.
+//! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
 
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
@@ -33,7 +33,13 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     let language: Language = a.lang.unwrap_or_else(|| d.language.clone()).parse()?;
     let control: Control = a.control.unwrap_or_else(|| d.control.clone()).parse()?;
     let rules: Profile = a.rules.unwrap_or_else(|| d.rules.clone()).parse()?;
-    for (flag, email) in [("--opponent", &a.opponent), ("--arbiter", &a.arbiter)] {
+    let arbiter = a.arbiter.as_deref().unwrap_or("");
+    let mut addresses = vec![("--opponent", a.opponent.as_str())];
+    // No --arbiter: a friendly game, stored with an empty arbiter address.
+    if a.arbiter.is_some() {
+        addresses.push(("--arbiter", arbiter));
+    }
+    for (flag, email) in addresses {
         if !email.contains('@') || email.contains(char::is_whitespace) {
             bail!("{flag} {email:?} is not an e-mail address");
         }
@@ -45,12 +51,13 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         black: one_line(&a.black),
         my_color: color,
         opponent_email: a.opponent.trim().to_lowercase(),
-        arbiter_email: a.arbiter.trim().to_lowercase(),
+        arbiter_email: arbiter.trim().to_lowercase(),
         rules: rules.to_string(),
         control_moves: i64::from(control.moves()),
         control_days: i64::from(control.days()),
         notation: notation.to_string(),
         language: language.to_string(),
+        attach_pgn: a.attach_pgn || d.attach_pgn,
         ..GameRow::new("", start, &ctx.clock.stamp())
     };
     let mut tx = ctx.store.begin().await?;
@@ -121,6 +128,11 @@ pub async fn decision(
             tx.commit().await?;
             // 51.9.1: the finished game goes to the arbiter as PGN.
             ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
+            if game.arbiter_email.is_empty() {
+                // A friendly game: the result the players agreed, no arbiter, no protest.
+                println!("game {id} finished {r} (a friendly game: no arbiter, no PGN sent)");
+                return Ok(());
+            }
             println!(
                 "game {id} finished {r} by the arbiter's decision; a protest is due within 14 days (by {})",
                 ctx.clock.today() + chrono::Days::new(14)
@@ -138,4 +150,18 @@ pub async fn decision(
         }
         _ => bail!("give --result RESULT or --resume"),
     }
+}
+
+/// `ccmail game set GAME --attach-pgn on|off`.
+pub async fn set(ctx: &Ctx, id: &str, attach_pgn: &str) -> anyhow::Result<()> {
+    let on = attach_pgn == "on";
+    if !store::set_attach_pgn(&mut *ctx.store.conn().await?, id, on).await? {
+        bail!("there is no game {id} (see `ccmail games --all`)");
+    }
+    if on {
+        println!("game {id}: each move message from now on carries the game as PGN");
+    } else {
+        println!("game {id}: move messages carry no PGN from now on");
+    }
+    Ok(())
 }

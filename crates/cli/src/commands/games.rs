@@ -97,7 +97,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                         .ok()
                         .and_then(|v| v.as_str().map(str::to_owned))
                         .unwrap_or_default();
-                    format!("{date} {}", deadline_words(&kind))
+                    format!("{date} {}", deadline_words(&kind, g.arbiter().is_some()))
                 })
                 .unwrap_or_default();
             writeln!(
@@ -129,7 +129,14 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                 .find(|d| d.kind == DeadlineKind::Silence40)
             {
                 let quiet = 40 - (silence.date - today).num_days();
-                if quiet >= 30 {
+                if quiet >= 30 && g.arbiter().is_none() {
+                    writeln!(
+                        w,
+                        "         no move for {quiet} days: a friendly game, no arbiter to tell \
+                         on day 40 ({}) (51.5.3)",
+                        silence.date
+                    )?;
+                } else if quiet >= 30 {
                     writeln!(
                         w,
                         "         no move for {quiet} days: on day 40 ({}) the game can be lost by the \

@@ -294,6 +294,7 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         status: if finished { "finished" } else { "active" }.into(),
         result: game.result.clone(),
         pgn_due: !finished,
+        attach_pgn: d.attach_pgn,
         ..GameRow::new("", start, &ctx.clock.stamp())
     })
 }

@@ -143,6 +143,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
             result,
             resume,
         }) => game_new::decision(&ctx, &game, result.as_deref(), resume).await,
+        Command::Game(GameCommand::Set { game, attach_pgn }) => {
+            game_new::set(&ctx, &game, &attach_pgn).await
+        }
         Command::Games { all } => games::run(&ctx, all).await,
         Command::Show { game } => show::run(&ctx, &game).await,
         Command::Move(args) => moves::run_move(&ctx, args).await,

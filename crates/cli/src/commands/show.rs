@@ -23,9 +23,36 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
     } else {
         let report = game.report(ctx.clock.today())?;
         print!("{}", text(&game, &report, &problems));
+        print!("{}", friendly(ctx, &game).await?);
         print!("{}", letters(ctx, &game).await?);
     }
     Ok(())
+}
+
+/// In a friendly game, the chores that would have needed an arbiter, in words: each repeat
+/// went to the partner only (51.5.1), the finished game went to no one (51.9.1).
+async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
+    let mut s = String::new();
+    if game.arbiter().is_some() {
+        return Ok(s);
+    }
+    let mut conn = ctx.store.conn().await?;
+    for m in store::game_messages(&mut conn, game.id()).await? {
+        if m.direction == "out" && m.kind == "repeat" {
+            let day = m.date_header.as_deref().and_then(|d| d.get(..10));
+            s.push_str(&format!(
+                "Friendly game: no arbiter; the repeat of {} went to the partner only (51.5.1)\n",
+                day.unwrap_or("—")
+            ));
+        }
+    }
+    if game.row.status == "finished" {
+        s.push_str("Friendly game: no arbiter; the finished game went to no arbiter (51.9.1)\n");
+    }
+    if !s.is_empty() {
+        s.insert(0, '\n');
+    }
+    Ok(s)
 }
 
 /// How many of the partner's latest letters that were not moves `show` lists.
@@ -114,9 +141,13 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
         game.control.moves(),
         game.control.days()
     );
+    let arbiter = match game.arbiter() {
+        Some(a) => format!("arbiter {a}"),
+        None => "a friendly game: no arbiter".into(),
+    };
     s.push_str(&format!(
-        "You play {} against {}; arbiter {}.\n",
-        r.my_color, r.opponent_email, r.arbiter_email
+        "You play {} against {}; {arbiter}.\n",
+        r.my_color, r.opponent_email
     ));
     let status = match (&r.result, r.status.as_str()) {
         (Some(result), _) => format!("Finished: {result}"),
@@ -194,7 +225,8 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
-            s.push_str(&format!("  {}  {}\n", d.date, deadline_words(&kind)));
+            let words = deadline_words(&kind, game.arbiter().is_some());
+            s.push_str(&format!("  {}  {words}\n", d.date));
         }
     }
     if !problems.is_empty() {
@@ -206,13 +238,19 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
     s
 }
 
-pub fn deadline_words(kind: &str) -> &'static str {
-    match kind {
-        "repeat" => "repeat our move, Cc the arbiter (51.5.1)",
-        "arbiter_cc" => "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
-        "silence_40" => "40 days without a move (51.5.3)",
-        "claim" => "last day to claim a time forfeit (51.6.1)",
-        "correction" => "ask for a correction (51.3.4)",
+/// A deadline in words; in a friendly game (`has_arbiter` false) the ones that would copy or
+/// ask an arbiter say there is none.
+pub fn deadline_words(kind: &str, has_arbiter: bool) -> &'static str {
+    match (kind, has_arbiter) {
+        ("repeat", true) => "repeat our move, Cc the arbiter (51.5.1)",
+        ("repeat", false) => "repeat our move to the partner only: no arbiter (51.5.1)",
+        ("arbiter_cc", true) => "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
+        ("arbiter_cc", false) => "5 days or fewer left: no arbiter to copy (51.4.10)",
+        ("silence_40", true) => "40 days without a move (51.5.3)",
+        ("silence_40", false) => "40 days without a move: no arbiter to tell (51.5.3)",
+        ("claim", true) => "last day to claim a time forfeit (51.6.1)",
+        ("claim", false) => "time control overstepped: no arbiter to claim to (51.6.1)",
+        ("correction", _) => "ask for a correction (51.3.4)",
         _ => "deadline",
     }
 }

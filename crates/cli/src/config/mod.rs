@@ -190,6 +190,9 @@ pub struct Defaults {
     pub control: String,
     /// `article51` or `postal104`; default `article51`.
     pub rules: String,
+    /// Whether a new game's move messages carry the game so far as a PGN attachment (for a
+    /// partner on Scid, cmail or ChessBase); default `false`.
+    pub attach_pgn: bool,
 }
 
 impl Default for Defaults {
@@ -199,6 +202,7 @@ impl Default for Defaults {
             notation: "numeric".into(),
             control: "10/60".into(),
             rules: "article51".into(),
+            attach_pgn: false,
         }
     }
 }

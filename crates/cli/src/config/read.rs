@@ -238,6 +238,17 @@ impl Section<'_> {
         Ok(security.unwrap_or(Security::Tls))
     }
 
+    /// `true` or `false`, if there.
+    fn boolean(&self, key: &str) -> Result<Option<bool>, Error> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        match value.as_bool() {
+            Some(b) => Ok(Some(b)),
+            None => Err(self.invalid(key, "true or false", value)),
+        }
+    }
+
     fn port(&self) -> Result<Option<u16>, Error> {
         let Some(value) = self.get("port") else {
             return Ok(None);
@@ -493,7 +504,9 @@ fn defaults(s: &Section) -> Result<Defaults, Error> {
     let rules = s.parse("rules", "article51 or postal104", |s| {
         s.parse::<Profile>().ok().map(|p| p.as_str().to_owned())
     })?;
+    let attach_pgn = s.boolean("attach_pgn")?;
     Ok(Defaults {
+        attach_pgn: attach_pgn.unwrap_or(default.attach_pgn),
         language: language.unwrap_or(default.language),
         notation: notation.unwrap_or(default.notation),
         control: control.unwrap_or(default.control),

@@ -41,7 +41,10 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
             "ca_file",
         ],
     ),
-    ("defaults", &["language", "notation", "control", "rules"]),
+    (
+        "defaults",
+        &["language", "notation", "control", "rules", "attach_pgn"],
+    ),
 ];
 
 /// Every section is known and a table, every key in it is known.

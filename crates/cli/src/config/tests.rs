@@ -203,6 +203,26 @@ fn defaults_are_stored_in_their_canonical_form() {
     assert_eq!(defaults.notation, "san-ru");
     assert_eq!(defaults.control, "15/90");
     assert_eq!(defaults.rules, "postal104");
+    assert!(!defaults.attach_pgn);
+}
+
+#[test]
+fn attach_pgn_is_true_or_false() {
+    let (_dir, config) = load_text(&format!("{PLAYER}[defaults]\nattach_pgn = true\n"), &[]);
+    assert!(config.unwrap().defaults.attach_pgn);
+    let (_dir, config) = load_text(&format!("{PLAYER}[defaults]\nattach_pgn = \"yes\"\n"), &[]);
+    let err = config.unwrap_err().to_string();
+    assert!(
+        err.starts_with("defaults.attach_pgn must be true or false, not \"yes\" (in "),
+        "{err}"
+    );
+    let (_dir, config) = load_text(&format!("{PLAYER}[defaults]\nattach_pgns = true\n"), &[]);
+    let err = config.unwrap_err().to_string();
+    assert!(
+        err.contains("unknown key \"defaults.attach_pgns\" in "),
+        "{err}"
+    );
+    assert!(err.contains("config.toml"), "{err}");
 }
 
 #[test]

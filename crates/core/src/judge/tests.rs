@@ -30,6 +30,8 @@ struct Setup {
     offer: Vec<Move>,
     draw_by: Option<Color>,
     status: Status,
+    /// A friendly game: no arbiter.
+    friendly: bool,
 }
 
 /// We are White and have played `sans` (each sent a day after the last, from 2026-03-02).
@@ -44,6 +46,7 @@ fn game(sans: &[&str]) -> Setup {
         offer: Vec::new(),
         draw_by: None,
         status: Status::Active,
+        friendly: false,
     }
 }
 
@@ -58,7 +61,7 @@ impl Setup {
             language: Language::Ru,
             notation: Notation::Numeric,
             opponent: OPP,
-            arbiter: Some(ARB),
+            arbiter: (!self.friendly).then_some(ARB),
             our_offer: &self.offer,
             rejected_until: None,
             draw_offered_by: self.draw_by,
@@ -279,6 +282,25 @@ fn repeats_that_cross_and_repeats_that_show_a_loss() {
     let g = game(&["e4", "e5"]);
     let v = g.judge(repeat);
     assert_eq!(actions(&v), [Action::CcAnswer]);
+    // In a friendly game there is no arbiter to copy: the repeat is simply recorded.
+    let friendly = Setup {
+        friendly: true,
+        ..game(&["e4", "e5"])
+    };
+    assert_eq!(actions(&friendly.judge(repeat)), []);
+}
+
+#[test]
+fn in_a_friendly_game_the_address_that_is_nobodys_arbiter_is_the_partners_new_one() {
+    let g = Setup {
+        friendly: true,
+        ..game(&["e4"])
+    };
+    let text = "My new e-mail address: arbiter@example.org\nPetrov";
+    assert_eq!(
+        actions(&g.judge(text)),
+        [Action::NewAddress("arbiter@example.org".into())]
+    );
 }
 
 #[test]

@@ -236,9 +236,21 @@ fn text_part(body: &str) -> SinglePart {
 }
 
 fn attachment(a: &Attachment) -> Result<SinglePart, SmtpError> {
-    let content_type = ContentType::parse(&a.mime_type)
+    // The file name in the type's `name` parameter too, for the readers that look only
+    // there (cmail, older Windows clients), when it can go there as a plain quoted string.
+    let filename = one_line(&a.filename);
+    let plain_name = !filename.is_empty()
+        && filename
+            .chars()
+            .all(|c| c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ');
+    let mime_type = if plain_name && !a.mime_type.contains(';') {
+        format!("{}; name=\"{filename}\"", a.mime_type)
+    } else {
+        a.mime_type.clone()
+    };
+    let content_type = ContentType::parse(&mime_type)
         .map_err(|e| SmtpError::Build(format!("MIME type {:?}: {e}", a.mime_type)))?;
-    let part = LettreAttachment::new(one_line(&a.filename));
+    let part = LettreAttachment::new(filename);
     // Text (PGN) stays readable when it is UTF-8; anything else goes as base64.
     let textual = a.mime_type.starts_with("text/") || a.mime_type.contains("pgn");
     Ok(match String::from_utf8(a.data.clone()) {

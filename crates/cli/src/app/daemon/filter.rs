@@ -95,6 +95,8 @@ impl Filter {
             .iter()
             .flat_map(|g| [&g.opponent_email, &g.arbiter_email])
             .map(|a| a.trim().to_lowercase())
+            // A friendly game's arbiter is an empty address: nobody's.
+            .filter(|a| !a.is_empty())
             .collect();
         Filter {
             me: me.email.trim().to_lowercase(),

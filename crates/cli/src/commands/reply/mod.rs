@@ -283,7 +283,7 @@ impl Turn<'_> {
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))
                     .unwrap_or_default();
-                (d.date, deadline_words(&kind))
+                (d.date, deadline_words(&kind, game.arbiter().is_some()))
             })
             .collect();
         let view = View {

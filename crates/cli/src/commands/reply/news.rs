@@ -49,9 +49,12 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
             out.push(format!("Their note{when}: {note}"));
         }
         if msg.repeat {
-            out.push(format!(
-                "Their message{when} was a repeat (51.5.1): your answer goes Cc the arbiter."
-            ));
+            let cc = if game.arbiter().is_some() {
+                "your answer goes Cc the arbiter"
+            } else {
+                "a friendly game: your answer goes to the partner only"
+            };
+            out.push(format!("Their message{when} was a repeat (51.5.1): {cc}."));
         }
         if let Some(t) = msg.total_days {
             let (w, b) = (report.clock.white.total, report.clock.black.total);
