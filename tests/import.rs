@@ -459,3 +459,23 @@ fn a_broken_or_empty_file_is_refused_in_words() {
     assert!(err.contains("no message in it carries a move"), "{err}");
     assert_eq!(me.json(&["games"]), serde_json::json!([]));
 }
+
+#[test]
+fn an_imported_friendly_game_copies_no_arbiter_in_any_chore() {
+    let me = ivanov();
+    let id = import(&me, "cb.pgn", CHESSBASE, &[])[0].clone();
+    assert_eq!(show(&me, &id, "2026-03-10")["arbiter"], Value::Null);
+    me.ok(&["--now", "2026-03-11", "move", &id, "d4", "--yes"]);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // 51.5.1: no answer in 14 days: the repeat, to the partner alone.
+    let done = rt.block_on(common::pass(&me, "2026-03-25"));
+    assert_eq!(done.len(), 1, "{done:?}");
+    me.ok(&["--now", "2026-03-26", "resign", &id, "--yes"]);
+    let done = rt.block_on(common::pass(&me, "2026-03-26"));
+    assert_eq!(done, Vec::<String>::new(), "no arbiter to send the PGN to");
+    let to: Vec<String> = common::outgoing(&me, &id)
+        .into_iter()
+        .map(|(to, _, _)| to)
+        .collect();
+    assert_eq!(to, ["petrov@example.org"; 3], "move, repeat, resignation");
+}

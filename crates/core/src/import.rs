@@ -177,7 +177,7 @@ impl Imported {
 /// "12. Nf3" style label of ply index `i` (0-based) for the notes.
 fn move_label(i: usize) -> String {
     let number = i / 2 + 1;
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         format!("{number}. (White)")
     } else {
         format!("{number}... (Black)")
@@ -408,7 +408,7 @@ fn time_control(text: &str) -> Option<Control> {
         Some(d) => d.parse().ok()?,
         None => {
             let seconds: u64 = rest.split(':').next()?.parse().ok()?;
-            if seconds % 86_400 != 0 {
+            if !seconds.is_multiple_of(86_400) {
                 return None;
             }
             u32::try_from(seconds / 86_400).ok()?

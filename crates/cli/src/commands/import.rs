@@ -176,7 +176,7 @@ async fn bring_in(
         row.carried_black = i64::from(c.black);
     }
     let me = ccmail::app::game::color(&row.my_color)?;
-    if row.status == "active" && Color::from_white(game.moves.len() % 2 == 0) == me {
+    if row.status == "active" && Color::from_white(game.moves.len().is_multiple_of(2)) == me {
         row.awaited_received = game.last_received;
     }
     row.id = fresh_id(&mut tx, &row).await?;
