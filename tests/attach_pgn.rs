@@ -15,26 +15,7 @@ fn player() -> Player {
 
 /// A game against Petrov from 2026-03-01, we are White, with `extra` flags.
 fn new_game(me: &Player, extra: &[&str]) -> String {
-    let mut args = vec![
-        "game",
-        "new",
-        "--event",
-        "Кубок клуба 2026",
-        "--start",
-        "2026-03-01",
-        "--white",
-        "Иванов",
-        "--black",
-        "Петров",
-        "--color",
-        "white",
-        "--opponent",
-        PARTNER,
-        "--arbiter",
-        "arbiter@example.org",
-    ];
-    args.extend(extra);
-    me.ok(&args).trim().to_owned()
+    common::cup_game(me, "white", PARTNER, extra)
 }
 
 /// Our messages in `game` as they went out, raw (from `export --mbox`).

@@ -12,26 +12,7 @@ fn new_game(me: &Player, opponent: &str, rules: &str) -> String {
 }
 
 fn new_game_with(me: &Player, opponent: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "game",
-        "new",
-        "--event",
-        "Кубок клуба 2026",
-        "--start",
-        "2026-03-01",
-        "--white",
-        "Иванов",
-        "--black",
-        "Петров",
-        "--color",
-        "white",
-        "--opponent",
-        opponent,
-        "--arbiter",
-        "arbiter@example.org",
-    ];
-    args.extend(extra);
-    me.ok(&args).trim().to_owned()
+    common::cup_game(me, "white", opponent, extra)
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Player;
+use common::{Player, sans};
 use serde_json::Value;
 
 const EVENT: &str = "Кубок клуба 2026";
@@ -117,15 +117,6 @@ fn clock(v: &Value, side: &str) -> (i64, i64, i64, i64) {
         c["total"].as_i64().unwrap(),
         c["left"].as_i64().unwrap(),
     )
-}
-
-fn sans(v: &Value) -> Vec<String> {
-    v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["san"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 fn days(v: &Value) -> Vec<i64> {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Player, fixtures, sent_letters};
+use common::{Player, fixtures, sans, sent_letters};
 use serde_json::Value;
 
 fn ivanov() -> Player {
@@ -31,15 +31,6 @@ fn show(p: &Player, game: &str, day: &str) -> Value {
 fn totals(v: &Value) -> (i64, i64) {
     let t = |c: &str| v["clock"][c]["total"].as_i64().unwrap();
     (t("white"), t("black"))
-}
-
-fn sans(v: &Value) -> Vec<String> {
-    v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["san"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 /// No penalty on either clock, no problem, nothing held and no correction request sent.
@@ -174,21 +165,8 @@ fn a_partner_s_hand_written_russian_message_at_move_20() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 42);
 }
 
-const CHESSBASE: &str = r#"[Event "ICCF Email 2026"]
-[Site "ICCF"]
-[Date "2026.03.01"]
-[Round "-"]
-[White "Ivanov, Ivan"]
-[Black "Petrov, Petr"]
-[Result "*"]
-[WhiteNA "ivanov@example.org"]
-[BlackNA "petrov@example.org"]
-[EventDate "2026.03.01"]
-[TimeControl "10/5184000"]
-
-1. e4 {[%ccsnt 2026.03.02]} 1... c5 {[%ccsnt 2026.03.04,10:15]} 2. Nf3 $1
-{[%ccsnt 2026.03.06]} (2. c3 {the Alapin} d5) 2... d6 {[%ccsnt 2026.03.09]} *
-"#;
+/// A ChessBase correspondence game: `[%ccsnt]` dates, a NAG, a variation with a comment.
+const CHESSBASE: &str = include_str!("fixtures/import/chessbase.pgn");
 
 #[test]
 fn a_chessbase_pgn_with_ccsnt_then_two_ccmail_homes_play_on() {
@@ -332,28 +310,7 @@ fn a_scid_mail_then_the_partner_s_next() {
 /// White and Black create the same game, play three moves through files, and White keeps
 /// the mail; their ids.
 fn three_moves(white: &Player, black: &Player) -> (String, String) {
-    let new = |p: &Player, color: &str, opponent: &str| {
-        p.ok(&[
-            "game",
-            "new",
-            "--event",
-            "Кубок клуба 2026",
-            "--start",
-            "2026-03-01",
-            "--white",
-            "Иванов",
-            "--black",
-            "Петров",
-            "--color",
-            color,
-            "--opponent",
-            opponent,
-            "--arbiter",
-            "arbiter@example.org",
-        ])
-        .trim()
-        .to_owned()
-    };
+    let new = |p: &Player, color: &str, opponent: &str| common::cup_game(p, color, opponent, &[]);
     let w = new(white, "white", "petrov@example.org");
     let b = new(black, "black", "ivanov@example.org");
     white.ok(&["--now", "2026-03-02", "move", &w, "e4", "--yes"]);

@@ -20,26 +20,7 @@ struct Side {
 
 /// `player`'s game Иванов – Петров of the club cup, as `color` against `opponent`.
 fn new_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "game",
-        "new",
-        "--event",
-        "Кубок клуба 2026",
-        "--start",
-        "2026-03-01",
-        "--white",
-        "Иванов",
-        "--black",
-        "Петров",
-        "--color",
-        color,
-        "--opponent",
-        opponent,
-        "--arbiter",
-        "arbiter@example.org",
-    ];
-    args.extend(extra);
-    player.ok(&args).trim().to_owned()
+    common::cup_game(player, color, opponent, extra)
 }
 
 /// White (Иванов) and Black (Петров) set up the same game in their own homes.

@@ -224,3 +224,38 @@ pub fn scholars_mate(me: &Player, id: &str, partner: &str) {
         day += 2;
     }
 }
+
+/// The SAN of every move of a `show --json` object.
+pub fn sans(v: &serde_json::Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `player`'s game Иванов – Петров of the club cup from 2026-03-01, arbiter
+/// arbiter@example.org, as `color` against `opponent`, with `extra` flags; its id.
+pub fn cup_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "game",
+        "new",
+        "--event",
+        "Кубок клуба 2026",
+        "--start",
+        "2026-03-01",
+        "--white",
+        "Иванов",
+        "--black",
+        "Петров",
+        "--color",
+        color,
+        "--opponent",
+        opponent,
+        "--arbiter",
+        "arbiter@example.org",
+    ];
+    args.extend(extra);
+    player.ok(&args).trim().to_owned()
+}

@@ -1,6 +1,5 @@
 //! `ccmail apply FILE|-`: one saved message, processed exactly as the daemon would.
 
-use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
@@ -13,15 +12,7 @@ use super::Ctx;
 use super::show::problems_of;
 
 pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Result<()> {
-    let mut raw = Vec::new();
-    if file == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut raw)
-            .context("can't read the message from standard input")?;
-    } else {
-        raw = std::fs::read(file)
-            .with_context(|| format!("can't open the message file {}", file.display()))?;
-    }
+    let raw = super::read_input(file, "message file")?;
     let at = arrival_time(ctx, &raw, received)?;
     let arrival = Arrival {
         raw: &raw,

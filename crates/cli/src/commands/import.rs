@@ -7,9 +7,6 @@
 //! already in the store (same event, players and opponent) is left as it is: importing twice
 //! changes nothing. Nothing is sent.
 
-use std::io::Read;
-use std::path::Path;
-
 use anyhow::{Context, bail};
 use ccmail::app::game::{color_name, to_uci};
 use ccmail::incoming::{self, Incoming};
@@ -36,7 +33,7 @@ struct Mail {
 }
 
 pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
-    let raw = read_input(&a.file)?;
+    let raw = super::read_input(&a.file, "file")?;
     let name = a.file.display().to_string();
     let (games, mails) = if mbox::is_mbox(&raw) {
         let mails: Vec<Mail> = mbox::split(&raw)
@@ -86,18 +83,6 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::Value::Array(ids));
     }
     Ok(())
-}
-
-fn read_input(file: &Path) -> anyhow::Result<Vec<u8>> {
-    let mut raw = Vec::new();
-    if file == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut raw)
-            .context("can't read standard input")?;
-    } else {
-        raw = std::fs::read(file).with_context(|| format!("can't open {}", file.display()))?;
-    }
-    Ok(raw)
 }
 
 /// A PGN file starts (after a byte-order mark, blank lines and `%` escape lines) with a tag or

@@ -102,6 +102,21 @@ pub fn write_out(
     }
 }
 
+/// The bytes of `file`, or of standard input for `-`; `what` names them in an error.
+pub fn read_input(file: &std::path::Path, what: &str) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut raw = Vec::new();
+    if file == std::path::Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut raw)
+            .with_context(|| format!("can't read the {what} from standard input"))?;
+    } else {
+        raw = std::fs::read(file)
+            .with_context(|| format!("can't open the {what} {}", file.display()))?;
+    }
+    Ok(raw)
+}
+
 pub fn config_path_of(ctx: &Ctx) -> &std::path::Path {
     &ctx.cfg.path
 }

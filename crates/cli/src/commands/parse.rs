@@ -1,9 +1,8 @@
 //! `ccmail parse FILE|-`: what ccmail reads from one message (docs/cli.md).
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
-use anyhow::Context;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::{Envelope, MoveMessage};
 use ccmail_core::notation::san;
@@ -11,7 +10,7 @@ use serde_json::{Value, json};
 use shakmaty::{Chess, Move, Position};
 
 pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
-    let raw = read_input(file)?;
+    let raw = super::read_input(file, "message file")?;
     let (envelope, msg, mime_notes) = ccmail::incoming::read_raw(&raw);
     let mut out = std::io::stdout().lock();
     if json {
@@ -26,19 +25,6 @@ pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
         out.write_all(human(&envelope, &msg, &mime_notes, glyphs).as_bytes())?;
     }
     Ok(())
-}
-
-fn read_input(file: &Path) -> anyhow::Result<Vec<u8>> {
-    let mut raw = Vec::new();
-    if file == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut raw)
-            .context("can't read the message from standard input")?;
-    } else {
-        raw = std::fs::read(file)
-            .with_context(|| format!("can't open the message file {}", file.display()))?;
-    }
-    Ok(raw)
 }
 
 /// The moves in SAN (English letters, no check sign), replayed from `pos`.

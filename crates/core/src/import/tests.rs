@@ -8,21 +8,7 @@ fn d(text: &str) -> NaiveDate {
     text.parse().expect("a date")
 }
 
-const CHESSBASE: &str = r#"[Event "ICCF Email 2026"]
-[Site "ICCF"]
-[Date "2026.03.01"]
-[Round "-"]
-[White "Ivanov, Ivan"]
-[Black "Petrov, Petr"]
-[Result "*"]
-[WhiteNA "ivanov@example.org"]
-[BlackNA "petrov@example.org"]
-[EventDate "2026.03.01"]
-[TimeControl "10/5184000"]
-
-1. e4 {[%ccsnt 2026.03.02]} 1... c5 {[%ccsnt 2026.03.04,10:15]} 2. Nf3 $1
-{[%ccsnt 2026.03.06]} (2. c3 {the Alapin} d5) 2... d6 {[%ccsnt 2026.03.09]} *
-"#;
+const CHESSBASE: &str = include_str!("../../../../tests/fixtures/import/chessbase.pgn");
 
 #[test]
 fn a_chessbase_game_with_ccsnt_dates() {
