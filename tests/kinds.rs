@@ -231,6 +231,11 @@ fn play_every_kind(lang: &str) {
     assert_eq!(kinds(&done), ["move"], "{done:?}");
     assert!(done[0].1.contains("the draw is agreed"), "{done:?}");
     assert_eq!(show(&w, "2026-03-31")["result"], "1/2-1/2");
+    // Both PGNs say it was agreed, though the letter that agreed carried a move.
+    for side in [&w, &b] {
+        let pgn = side.player.ok(&["export", &side.game]);
+        assert!(pgn.trim_end().ends_with("{Draw agreed} 1/2-1/2"), "{pgn}");
+    }
     no_fine(&w, &b, "2026-03-31");
 
     // A second game: a claim and an adjudication package.

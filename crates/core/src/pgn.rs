@@ -114,7 +114,8 @@ pub struct EndFacts<'a> {
     pub resigned: bool,
     /// A draw was accepted by message.
     pub draw_agreed: bool,
-    /// The arbiter's decision came by message.
+    /// The arbiter was asked to decide (a claim or an adjudication package), or his
+    /// decision came by message.
     pub adjudicated: bool,
     /// The sides whose time ran out (51.4.7: over the limit at some control).
     pub out_of_time: [bool; 2],
@@ -122,8 +123,8 @@ pub struct EndFacts<'a> {
 
 impl Ending {
     /// The ending the facts show: the position first, then a resignation or an agreed draw,
-    /// then the arbiter's message, then the clock; a result nothing else explains is the
-    /// arbiter's (`ccmail game decision`).
+    /// then the arbiter's message, then the clock; a draw nothing else explains is agreed, a
+    /// win nothing else explains is the arbiter's (`ccmail game decision`).
     pub fn of(f: EndFacts<'_>) -> Ending {
         let loser = match f.result {
             "1-0" => Some(Color::Black),
@@ -140,7 +141,9 @@ impl Ending {
             Ending::InsufficientMaterial
         } else if let Some(l) = loser.filter(|_| f.resigned) {
             Ending::Resignation(l)
-        } else if loser.is_none() && f.draw_agreed {
+        } else if loser.is_none() && (f.draw_agreed || !f.adjudicated) {
+            // A draw neither the position nor the arbiter made is the players' agreement
+            // (accepted with a move, the letter is a move's).
             Ending::Agreement
         } else if f.adjudicated {
             Ending::Adjudication

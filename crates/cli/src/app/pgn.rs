@@ -149,7 +149,8 @@ fn ending(game: &Game, messages: &[MessageRow], out_of_time: [bool; 2]) -> Endin
         position: &game.position(),
         resigned: any("in", &["resignation"]) || any("out", &["resign"]),
         draw_agreed: any("in", &["draw_accept"]) || any("out", &["draw"]),
-        adjudicated: any("in", &["adjudication"]) || any("out", &["adjudication"]),
+        adjudicated: any("in", &["adjudication", "claim"])
+            || any("out", &["adjudication", "claim"]),
         out_of_time,
     })
 }

@@ -140,7 +140,7 @@ fn endings_as_the_facts_show_them() {
         adjudicated: false,
         out_of_time: [false; 2],
     };
-    let rows: [(EndFacts<'_>, Ending, &str, Option<&str>); 7] = [
+    let rows: [(EndFacts<'_>, Ending, &str, Option<&str>); 9] = [
         (
             EndFacts {
                 finished: false,
@@ -195,6 +195,22 @@ fn endings_as_the_facts_show_them() {
         ),
         (
             facts("1-0", &start),
+            Ending::Adjudication,
+            "adjudication",
+            Some("Decided by the arbiter"),
+        ),
+        // A draw accepted with a move: the letter is a move's, and no arbiter was asked.
+        (
+            facts("1/2-1/2", &start),
+            Ending::Agreement,
+            "normal",
+            Some("Draw agreed"),
+        ),
+        (
+            EndFacts {
+                adjudicated: true,
+                ..facts("1/2-1/2", &start)
+            },
             Ending::Adjudication,
             "adjudication",
             Some("Decided by the arbiter"),
