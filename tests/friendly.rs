@@ -154,7 +154,7 @@ async fn a_finished_friendly_game_sends_no_pgn() {
 fn notices_go_to_the_partner_only() {
     let me = player();
     let id = new_game(&me, &[]);
-    let preview = me.ok(&[
+    let announce = [
         "--now",
         "2026-06-01",
         "break",
@@ -163,22 +163,13 @@ fn notices_go_to_the_partner_only() {
         "2026-06-10",
         "--to",
         "2026-06-19",
-        "--dry-run",
-    ]);
+    ];
+    let preview = me.ok(&[&announce[..], &["--dry-run"]].concat());
     assert!(
         preview.starts_with(&format!("To: {PARTNER}\nSubject: ")),
         "{preview}"
     );
-    me.ok(&[
-        "--now",
-        "2026-06-01",
-        "break",
-        "announce",
-        "--from",
-        "2026-06-10",
-        "--to",
-        "2026-06-19",
-    ]);
+    me.ok(&announce);
     me.ok(&[
         "--now",
         "2026-06-01",
