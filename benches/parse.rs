@@ -67,6 +67,7 @@ fn generated(moves: usize, notation: Notation, seed: u64) -> Vec<u8> {
         partner: Some(PartnerMove {
             sent: d("2026-03-18"),
             received: d("2026-03-18"),
+            accepted: 0,
         }),
         my_move: Some(game[moves * 2]),
         variation: vec![],

@@ -48,6 +48,24 @@ pub enum Command {
     },
     /// Play your move: compose the standard-form message and send it (or queue it).
     Move(MoveArgs),
+    /// Your plan: private conditional replies, never sent to the partner.
+    ///
+    /// LINE is your partner's expected move, your reply, the next expected move, your reply,
+    /// … in any notation (move numbers may be written). When the partner's move is the one
+    /// expected, the daemon sends your planned reply at once in the standard form and the
+    /// plan moves on; any other move, or a draw offer with it, ends the plan and leaves the
+    /// move to you. `show` lists it.
+    #[command(group = clap::ArgGroup::new("what").required(true).args(["line", "clear"]))]
+    Plan {
+        /// The game's id.
+        game: String,
+        /// The plan: their expected move, your reply, … (e.g. "2. Nf3 Nc6 3. Bb5 a6").
+        #[arg(allow_hyphen_values = true)]
+        line: Option<String>,
+        /// Drop the plan.
+        #[arg(long)]
+        clear: bool,
+    },
     /// Resign the game: sends the resignation; the game ends 1-0 / 0-1.
     Resign {
         game: String,
@@ -266,12 +284,18 @@ pub struct ImportArgs {
 pub struct MoveArgs {
     /// The game's id.
     pub game: String,
-    /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4).
+    /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4). With
+    /// --accept-variation, your reply after the accepted moves.
     #[arg(allow_hyphen_values = true)]
-    pub mv: String,
+    pub mv: Option<String>,
     /// A conditional continuation: the partner's reply, yours, … (51.3.7).
     #[arg(long, value_name = "MOVES")]
     pub variation: Option<String>,
+    /// Accept the variation your partner offered (51.3.7): all of it, or its first N
+    /// half-moves; the message repeats them, then gives MOVE, your reply (51.3.8). When the
+    /// accepted part ends with your own move, that move is the reply: leave MOVE out.
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true)]
+    pub accept_variation: Option<Option<usize>>,
     /// Offer a draw with the move.
     #[arg(long)]
     pub offer_draw: bool,

@@ -9,6 +9,7 @@
 pub mod addressees;
 pub mod board;
 pub mod clock;
+pub mod conditional;
 pub mod import;
 pub mod judge;
 pub mod message;

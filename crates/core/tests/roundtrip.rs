@@ -123,6 +123,7 @@ fn messages_written_at_random_points_read_back() {
                 partner: Some(PartnerMove {
                     sent: partner_sent,
                     received,
+                    accepted: 0,
                 }),
                 my_move: Some(game[ply]),
                 variation: game[ply + 1..ply + 1 + variation_len].to_vec(),

@@ -40,6 +40,11 @@ pub struct GameRow {
     pub pgn_due: bool,
     /// Our move messages carry the game so far as a PGN attachment.
     pub attach_pgn: bool,
+    /// The player's plan (migrations/0008): UCI moves, the partner's expected move first;
+    /// empty for none. Set only by [`set_plan`]: a new game has none.
+    pub plan: String,
+    /// The ply the plan's first move is expected as.
+    pub plan_from: i64,
 }
 
 impl GameRow {
@@ -74,6 +79,8 @@ impl GameRow {
             carried_black: 0,
             pgn_due: true,
             attach_pgn: false,
+            plan: String::new(),
+            plan_from: 0,
         }
     }
 }
@@ -81,7 +88,7 @@ impl GameRow {
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
-    carried_through, carried_white, carried_black, pgn_due, attach_pgn";
+    carried_through, carried_white, carried_black, pgn_due, attach_pgn, plan, plan_from";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
@@ -320,6 +327,23 @@ pub async fn set_reply_notes(
         .bind(notes)
         .bind(cc_arbiter)
         .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets the plan of `game` (`moves` UCI, separated by spaces; '' clears it), its first move
+/// expected as ply `from`.
+pub async fn set_plan(
+    conn: &mut SqliteConnection,
+    game: &str,
+    moves: &str,
+    from: i64,
+) -> Result<()> {
+    sqlx::query("UPDATE games SET plan = ?, plan_from = ? WHERE id = ?")
+        .bind(moves)
+        .bind(if moves.is_empty() { 0 } else { from })
+        .bind(game)
         .execute(conn)
         .await?;
     Ok(())

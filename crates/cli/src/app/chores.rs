@@ -25,6 +25,7 @@ use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
 use chrono::NaiveDate;
 
 use super::compose::{Letter, envelope, queue_letter, queue_mail, recipients};
+use super::conditional::PlanDone;
 use super::game::{Game, color_name};
 use super::{Clock, Me};
 
@@ -99,6 +100,9 @@ pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Pa
 /// Whether an unfinished game may have a chore today: a correction to ask for, or a repeat
 /// due. A superset of what [`game_chores`] does (it also checks the repeats already sent).
 fn may_be_due(game: &Game, today: NaiveDate) -> bool {
+    if !game.row.plan.is_empty() {
+        return true;
+    }
     if !game.is_active() || game.moves.is_empty() {
         return false;
     }
@@ -136,6 +140,13 @@ async fn game_chores(
     game: &Game,
 ) -> anyhow::Result<Vec<Done>> {
     let mut done = Vec::new();
+    // The player's plan first: a planned reply is our move, and nothing else is due while
+    // it is ours to move.
+    match super::conditional::plan_chore(conn, me, clock, game).await? {
+        Some(PlanDone::Played(what)) => return Ok(vec![what]),
+        Some(PlanDone::Ended(what)) => done.push(what),
+        None => {}
+    }
     let mine = store::game_messages(conn, game.id()).await?;
     let sent_on = |kind: &str| -> Vec<NaiveDate> {
         mine.iter()
@@ -259,11 +270,19 @@ pub async fn queue_notice(
     queue_letter(conn, me, clock, game, letter).await
 }
 
-/// Our last move's message as it was: the record before it, the partner's dates, our move,
-/// its days and the totals of that moment.
+/// Our last move's message as it was: the record before it (with the partner's variation
+/// moves it accepted, 51.3.8), the partner's dates, our move, its days and the totals of that
+/// moment.
 fn last_move_form(game: &Game, today: NaiveDate, me: &Me) -> anyhow::Result<Outgoing> {
     let n = game.plies.len();
     let ours = n - 1;
+    // The plies our last message carried: the accepted ones were stored with it.
+    let message = game.moves[ours].message;
+    let first = (0..ours)
+        .rev()
+        .take_while(|&i| message.is_some() && game.moves[i].message == message)
+        .last()
+        .unwrap_or(ours);
     let report = game.report(today)?;
     let totals = Totals {
         white: report.clock.white.total,
@@ -277,9 +296,10 @@ fn last_move_form(game: &Game, today: NaiveDate, me: &Me) -> anyhow::Result<Outg
         white: game.row.white.clone(),
         black: game.row.black.clone(),
         moves: game.plies[..ours].to_vec(),
-        partner: (ours > 0).then(|| PartnerMove {
-            sent: game.moves[ours - 1].sent,
+        partner: (first > 0).then(|| PartnerMove {
+            sent: game.moves[first - 1].sent,
             received: game.moves[ours].received,
+            accepted: ours - first,
         }),
         my_move: Some(game.plies[ours]),
         variation: Vec::new(),
@@ -290,7 +310,7 @@ fn last_move_form(game: &Game, today: NaiveDate, me: &Me) -> anyhow::Result<Outg
         repeat_of: None,
         notes: Vec::new(),
         sent: game.moves[ours].sent,
-        move_days: report.ply_days.get(ours).copied().unwrap_or(0),
+        move_days: report.ply_days.iter().skip(first).take(n - first).sum(),
         totals,
         signature: Signature {
             name: me.name.clone(),

@@ -8,8 +8,9 @@
 
 use anyhow::{Context, anyhow, bail};
 use ccmail_core::addressees::{self, Addressed, Who};
+use ccmail_core::conditional::{self, Take};
 use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
-use ccmail_core::notation::{self, strip_move_number};
+use ccmail_core::notation;
 use ccmail_mail::smtp;
 use ccmail_store::{self as store, MoveRow, NewMessage, SqliteConnection, VariationRow};
 use chrono::NaiveDate;
@@ -30,6 +31,23 @@ pub struct Request {
     pub accept_draw: bool,
     pub resign: bool,
     pub note: Option<String>,
+    /// Whether the move is read as accepting the partner's offered variation (51.3.7–8).
+    pub accept: Accept,
+    /// Our private plan after this move (the prompt's `plan …`): their expected reply, ours, …
+    pub plan: Option<String>,
+}
+
+/// How a request takes the variation the partner offered with their last move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Accept {
+    /// It does not: the move is our reply, the variation our own offer.
+    #[default]
+    No,
+    /// As typed at the prompt: the offer's moves typed before our reply are accepted.
+    Typed,
+    /// `--accept-variation[=N]`: all of it (`None`) or its first N half-moves; the move is our
+    /// reply after them.
+    Part(Option<usize>),
 }
 
 /// A composed message, not yet stored.
@@ -37,7 +55,13 @@ pub struct Request {
 pub struct Draft {
     pub game_id: String,
     pub my_move: Option<Move>,
+    /// The partner's offered moves we accept, repeated before our move (51.3.8).
+    pub accepted: Vec<Move>,
+    /// The partner's offer and the ply through which this message accepts it.
+    pub offer_through: Option<(i64, i64)>,
     pub variation: Vec<Move>,
+    /// Our plan after this message, its first move expected as ply `ply + 1`.
+    pub plan: Vec<Move>,
     /// The ply our move will be.
     pub ply: usize,
     /// When we received the move we answer (our ply's `received`).
@@ -85,20 +109,44 @@ pub fn explain(pos: &Chess, e: &notation::MoveError) -> String {
     super::prompt::explain(pos, e)
 }
 
-fn variation_moves(pos: &Chess, text: &str) -> anyhow::Result<Vec<Move>> {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for token in text.split_whitespace() {
-        let token = match strip_move_number(token) {
-            Some((_, _, "")) => continue,
-            Some((_, _, rest)) => rest,
-            None => token,
-        };
-        let m = read_player_move(&pos, token).context("in the variation")?;
-        pos.play_unchecked(m);
-        out.push(m);
+/// The moves of `req` from the position now: the offered moves it accepts, our move, then our
+/// own offer; and how to read them against the partner's offer. `None` when the request
+/// carries no move (a resignation, an accepted draw).
+fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Take)>> {
+    let mut at = game.position();
+    let (mut line, take) = match req.accept {
+        Accept::Part(asked) => {
+            let Some((_, offered)) = game.partner_offer() else {
+                bail!(
+                    "there is no variation offered by your partner in game {} to accept",
+                    game.id()
+                );
+            };
+            let asked = conditional::accepted_part(offered.len(), asked, req.mv.is_some())?;
+            let line = offered[..asked].to_vec();
+            for &m in &line {
+                at.play_unchecked(m);
+            }
+            (line, Take::First(asked))
+        }
+        Accept::Typed => (Vec::new(), Take::Typed),
+        Accept::No => (Vec::new(), Take::Nothing),
+    };
+    match &req.mv {
+        Some(text) => {
+            let m = read_player_move(&at, text)?;
+            at.play_unchecked(m);
+            line.push(m);
+        }
+        None if !line.is_empty() => {}
+        None if req.variation.is_some() => bail!("a variation goes with a move"),
+        None if req.resign || req.accept_draw => return Ok(None),
+        None => bail!("no move given"),
     }
-    Ok(out)
+    if let Some(text) = &req.variation {
+        line.extend(super::conditional::read_moves(&at, text).context("in the variation")?);
+    }
+    Ok(Some((line, take)))
 }
 
 /// Composes the message for `req` in `game`; changes nothing.
@@ -130,18 +178,39 @@ pub fn draft(
     }
     let n = game.plies.len();
     let pos = game.position();
-    let my_move = match &req.mv {
-        Some(text) => Some(read_player_move(&pos, text)?),
-        None if req.resign || req.accept_draw => None,
-        None => bail!("no move given"),
+    let line = our_line(game, req)?;
+    let offer = game.partner_offer();
+    let reading = match (&line, &offer) {
+        (Some((line, take)), _) => Some(conditional::read_line(
+            offer.as_ref().map_or(&[][..], |(_, m)| m),
+            line,
+            *take,
+        )?),
+        (None, _) => None,
+    };
+    let (accepted, my_move, variation) = match (&line, reading) {
+        (Some((line, _)), Some(r)) => (
+            line[..r.repeated].to_vec(),
+            Some(line[r.repeated]),
+            line[r.repeated + 1..].to_vec(),
+        ),
+        _ => (Vec::new(), None, Vec::new()),
+    };
+    let offer_through = match (&offer, reading) {
+        (Some((row, _)), Some(r)) if r.followed > 0 => Some((row.id, (n + r.followed) as i64)),
+        _ => None,
     };
     let mut after = pos.clone();
-    if let Some(m) = my_move {
+    for &m in accepted.iter().chain(&my_move) {
         after.play_unchecked(m);
     }
-    let variation = match &req.variation {
-        Some(text) if my_move.is_some() => variation_moves(&after, text)?,
-        Some(_) => bail!("a variation goes with a move"),
+    let plan = match &req.plan {
+        Some(_) if my_move.is_none() => bail!("a plan goes with a move"),
+        Some(text) => {
+            let plan = super::conditional::read_moves(&after, text).context("in the plan")?;
+            conditional::check_plan(plan.len())?;
+            plan
+        }
         None => Vec::new(),
     };
     let sent = clock.today();
@@ -154,20 +223,28 @@ pub fn draft(
         bail!("--now {sent} is before {received}, when the move we answer arrived");
     }
 
-    // Both clocks as they will stand after this message.
+    // Both clocks as they stand before this message, and as they will after it.
+    let before = game.report(sent)?;
     let mut next = game.clone();
-    if let Some(m) = my_move {
+    let mut at = pos.clone();
+    for (i, &m) in accepted.iter().chain(&my_move).enumerate() {
         next.moves.push(MoveRow {
             game_id: id.into(),
-            ply: n as i64 + 1,
+            ply: (n + i + 1) as i64,
             uci: to_uci(m),
-            san: notation::san(&pos, m),
+            san: notation::san(&at, m),
             received,
             sent,
             message: None,
         });
         next.plies.push(m);
         next.row.awaited_received = None;
+        at.play_unchecked(m);
+    }
+    if let Some((offer, through)) = offer_through {
+        for v in next.variations.iter_mut().filter(|v| v.id == offer) {
+            v.accepted_through = Some(through);
+        }
     }
     let result = if req.resign {
         Some(win_for(game.opponent()))
@@ -183,14 +260,18 @@ pub fn draft(
         next.row.result = Some(r.into());
     }
     let report = next.report(sent)?;
-    let move_days = report.ply_days.get(n).copied().unwrap_or(0);
+    // The message's days: an accepted variation's are charged on one of its plies (51.4.6).
+    let move_days = report.ply_days.iter().skip(n).sum();
     let totals = Totals {
         white: report.clock.white.total,
         black: report.clock.black.total,
     };
-    // 51.4.10: five days or fewer left for either side → the arbiter gets a copy.
-    let low = [report.clock.white.left, report.clock.black.left]
-        .into_iter()
+    // 51.4.10: five days or fewer left for either side → the arbiter gets a copy; judged
+    // before the move is charged too, so the control move of a sender who had five days or
+    // fewer left goes Cc (the move itself starts the next control).
+    let low = [&before, &report]
+        .iter()
+        .flat_map(|r| [r.clock.white.left, r.clock.black.left])
         .any(|l| l <= 5);
     let (to, cc) = recipients(
         game,
@@ -217,10 +298,11 @@ pub fn draft(
         start: game.row.start_date,
         white: game.row.white.clone(),
         black: game.row.black.clone(),
-        moves: game.plies.clone(),
+        moves: game.plies.iter().chain(&accepted).copied().collect(),
         partner: (n > 0).then(|| PartnerMove {
             sent: game.moves[n - 1].sent,
             received,
+            accepted: accepted.len(),
         }),
         my_move,
         variation: variation.clone(),
@@ -255,7 +337,7 @@ pub fn draft(
             to,
             cc,
             kind,
-            ply: n + 1,
+            ply: n + accepted.len() + 1,
         },
         thread,
     );
@@ -274,8 +356,11 @@ pub fn draft(
     Ok(Draft {
         game_id: id.into(),
         my_move,
+        ply: n + accepted.len() + 1,
+        accepted,
+        offer_through,
         variation,
-        ply: n + 1,
+        plan,
         received,
         sent,
         form,
@@ -474,13 +559,15 @@ pub async fn queue_mail(
 /// Stores the draft: the message (queued in the outbox), our move, the game's new state.
 pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> anyhow::Result<i64> {
     let id = queue_mail(conn, clock, Some(&d.game_id), d.kind, &d.mail).await?;
-    if let Some(m) = d.my_move {
-        let pos = message::play_all(&d.form.moves);
+    // The accepted moves (51.3.8) and ours, each with this message's dates.
+    let first = d.ply - d.accepted.len();
+    let mut pos = message::play_all(&d.form.moves[..first - 1]);
+    for (i, &m) in d.accepted.iter().chain(&d.my_move).enumerate() {
         store::insert_move(
             conn,
             &MoveRow {
                 game_id: d.game_id.clone(),
-                ply: d.ply as i64,
+                ply: (first + i) as i64,
                 uci: to_uci(m),
                 san: notation::san(&pos, m),
                 received: d.received,
@@ -489,7 +576,16 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
             },
         )
         .await?;
+        pos.play_unchecked(m);
+    }
+    if d.my_move.is_some() {
         store::set_awaited_received(conn, &d.game_id, None).await?;
+    }
+    if let Some((offer, through)) = d.offer_through {
+        store::accept_variation(conn, offer, through).await?;
+    }
+    if !d.plan.is_empty() {
+        super::conditional::store_plan(conn, &d.game_id, &d.plan, d.ply + 1).await?;
     }
     if !d.variation.is_empty() {
         let by = if d.ply % 2 == 1 { "white" } else { "black" };

@@ -373,6 +373,8 @@ impl Game {
             running_days: report.running_days,
             deadlines: &report.deadlines,
             draw_offered_by: r.draw_offered_by.as_deref(),
+            offered_variation: self.offered_sans(),
+            plan: self.plan_sans(),
             problems,
         }
     }
@@ -401,6 +403,10 @@ pub struct GameJson<'a> {
     running_days: u32,
     deadlines: &'a [clock::Deadline],
     draw_offered_by: Option<&'a str>,
+    /// The partner's open offer (51.3.7), in SAN.
+    offered_variation: Vec<String>,
+    /// Our plan, in SAN, the partner's expected move first.
+    plan: Vec<String>,
     problems: &'a [Value],
 }
 

@@ -5,6 +5,7 @@
 pub mod apply;
 pub mod chores;
 pub mod compose;
+pub mod conditional;
 pub mod daemon;
 pub mod game;
 pub mod outbox;

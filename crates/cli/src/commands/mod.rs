@@ -15,6 +15,7 @@ mod init;
 mod logging;
 mod moves;
 mod parse;
+mod plan;
 mod reply;
 mod run;
 mod show;
@@ -164,6 +165,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Games { all } => games::run(&ctx, all).await,
         Command::Show { game } => show::run(&ctx, &game).await,
         Command::Move(args) => moves::run_move(&ctx, args).await,
+        Command::Plan { game, line, .. } => plan::run(&ctx, &game, line.as_deref()).await,
         Command::Resign { game, dry_run, yes } => {
             moves::run_resign(&ctx, &game, dry_run, yes).await
         }

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use anyhow::{Context, bail};
 use ccmail::app::chores;
-use ccmail::app::compose::{self, Draft, Request};
+use ccmail::app::compose::{self, Accept, Draft, Request};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
 use ccmail_mail::smtp::Smtp;
@@ -15,12 +15,13 @@ use crate::cli::MoveArgs;
 
 pub async fn run_move(ctx: &Ctx, a: MoveArgs) -> anyhow::Result<()> {
     let req = Request {
-        mv: Some(a.mv),
+        mv: a.mv,
         variation: a.variation,
         offer_draw: a.offer_draw,
         accept_draw: a.accept_draw,
-        resign: false,
         note: a.note,
+        accept: a.accept_variation.map_or(Accept::No, Accept::Part),
+        ..Request::default()
     };
     send(ctx, &a.game, &req, a.dry_run, a.yes).await
 }

@@ -2,7 +2,9 @@
 //! the deadlines in order, and the problems in words.
 
 use anyhow::Context;
+use ccmail::app::conditional::numbered_line;
 use ccmail::app::game::Game;
+use ccmail::app::numbered;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::clock::ClockReport;
 use ccmail_core::notation::{self, Notation};
@@ -127,6 +129,36 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
     Ok(out)
 }
 
+/// The partner's open variation and our plan, a line each, numbered in SAN.
+fn conditional_lines(game: &Game) -> String {
+    let mut s = String::new();
+    if let Some((_, moves)) = game.partner_offer() {
+        s.push_str(&format!(
+            "They offer the variation {} (51.3.7): `ccmail move {} --accept-variation[=N] \
+             MOVE` accepts it, all of it or its first N half-moves, then replies MOVE.\n",
+            numbered_line(&game.position(), &moves, notation::san),
+            game.id()
+        ));
+    }
+    let (plan, start) = game.plan();
+    if !plan.is_empty() {
+        let mut pos = start;
+        let mut pairs = Vec::new();
+        for pair in plan.chunks(2) {
+            let theirs = numbered(&pos, pair[0]);
+            pos.play_unchecked(pair[0]);
+            let ours = pair.get(1).map(|&m| {
+                let text = numbered(&pos, m);
+                pos.play_unchecked(m);
+                text
+            });
+            pairs.push(format!("if {theirs} then {}", ours.unwrap_or_default()));
+        }
+        s.push_str(&format!("Your plan (not sent): {}.\n", pairs.join("; ")));
+    }
+    s
+}
+
 fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
     let r = &game.row;
     let mut s = format!(
@@ -156,7 +188,9 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
         _ => "Waiting for the partner's move".into(),
     };
     s.push_str(&status);
-    s.push_str("\n\n");
+    s.push('\n');
+    s.push_str(&conditional_lines(game));
+    s.push('\n');
     let glyphs = Glyphs::Unicode;
     let pos = game.position();
     let last = game.plies.last().and_then(|&m| {

@@ -65,6 +65,9 @@ impl FromStr for Language {
 pub struct PartnerMove {
     pub sent: NaiveDate,
     pub received: NaiveDate,
+    /// How many moves at the end of the record are the partner's variation, accepted by
+    /// this message (51.3.8): the partner's own last move is the one before them.
+    pub accepted: usize,
 }
 
 /// Everything one outgoing message says.
@@ -191,7 +194,8 @@ pub fn write(o: &Outgoing) -> String {
 
     let mut pos = Chess::default();
     if !o.moves.is_empty() {
-        let (record, before_last) = numbered(&mut pos, &o.moves, o.notation);
+        let named = o.partner.map_or(0, |p| p.accepted);
+        let (record, before_last) = numbered(&mut pos, &o.moves, o.notation, named);
         let _ = writeln!(s, "{}: {record}", w.moves);
         if let Some(partner) = o.partner {
             let _ = writeln!(
@@ -206,10 +210,10 @@ pub fn write(o: &Outgoing) -> String {
     }
     if let Some(m) = o.my_move {
         let mut after = pos.clone();
-        let (mine, _) = numbered(&mut after, &[m], o.notation);
+        let (mine, _) = numbered(&mut after, &[m], o.notation, 0);
         let _ = writeln!(s, "{}: {mine}", w.my_move);
         if !o.variation.is_empty() {
-            let (variation, _) = numbered(&mut after, &o.variation, o.notation);
+            let (variation, _) = numbered(&mut after, &o.variation, o.notation, 0);
             let _ = writeln!(s, "{}: {variation}", w.variation);
         }
     }
@@ -291,7 +295,7 @@ pub fn subject(o: &Outgoing) -> String {
     let w = o.words();
     let tail = if let Some(m) = o.my_move {
         let mut pos = super::play_all(&o.moves);
-        Some(numbered(&mut pos, &[m], o.notation).0)
+        Some(numbered(&mut pos, &[m], o.notation, 0).0)
     } else if o.resign {
         Some(w.resign.to_lowercase())
     } else if o.draw_accept {
@@ -307,23 +311,30 @@ pub fn subject(o: &Outgoing) -> String {
 
 /// Moves from `pos` with numbers (`1. 5254 5755 2. 7163`, `3... 1716`), advancing `pos`.
 /// Also returns the last move with its own number (`3. 6125`, `15... 2635`).
-fn numbered(pos: &mut Chess, moves: &[Move], notation: Notation) -> (String, String) {
+/// `moves` numbered from `pos` as a record, and the move `back` places before the last one
+/// (0: the last) with its number.
+fn numbered(pos: &mut Chess, moves: &[Move], notation: Notation, back: usize) -> (String, String) {
     let mut out = String::new();
     let mut last = String::new();
+    let named = moves.len().saturating_sub(back + 1);
     for (i, &m) in moves.iter().enumerate() {
         let number = pos.fullmoves();
         let white = pos.turn().is_white();
         let text = write_move(pos, m, notation);
         if white {
             let _ = write!(out, "{}{number}. {text}", if i > 0 { " " } else { "" });
-            last = format!("{number}. {text}");
+            if i == named {
+                last = format!("{number}. {text}");
+            }
         } else {
             if i == 0 {
                 let _ = write!(out, "{number}... {text}");
             } else {
                 let _ = write!(out, " {text}");
             }
-            last = format!("{number}... {text}");
+            if i == named {
+                last = format!("{number}... {text}");
+            }
         }
         pos.play_unchecked(m);
     }

@@ -8,9 +8,16 @@
 //! e5 Nf3 Nc6               …and the variation 2. Nf3 Nc6 (move numbers may be written)
 //! e5 draw                  …and a draw offer
 //! e5 note Thanks!          …and a note: the rest of the line
+//! e5 plan Nf3 Nc6          …and our private plan: if they play 2. Nf3, reply 2... Nc6
 //! accept / resign          accept their draw offer / resign (each may take a note)
+//! accept Nf6, accept 2 d6  accept their variation, whole or its first 2 half-moves,
+//!                          then reply (51.3.7–8)
 //! skip, quit, help, board, moves
 //! ```
+//!
+//! A move line that begins with the partner's offered variation accepts it as far as it
+//! follows it (see [`ccmail_core::conditional::read_line`]): typing the offer, then our reply,
+//! is accepting it.
 //!
 //! Keywords have Russian twins (`ничья`, `принимаю`, `сдаюсь`, `пропуск`, `выход`, …).
 //! Nothing here looks at the position: the move and the variation are checked by
@@ -18,7 +25,7 @@
 
 use ccmail_core::notation::{looks_like_move, strip_move_number};
 
-use crate::app::compose::Request;
+use crate::app::compose::{Accept, Request};
 
 /// What a line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,21 +52,22 @@ pub enum Input {
 pub const HELP: &str = "\
 Type your move in any notation ccmail reads: 7163, Nf3, Кf3, g1-f3 or g1f3.
 On the same line, after the move, you may add:
-  more moves      a conditional variation: their reply, yours, … (51.3.7),
-                  e.g.  e5 Nf3 Nc6   or   5755 2. 7163 2836
-  draw            offer a draw with the move
-  note TEXT       a note for your partner (the rest of the line)
+  more moves   a conditional variation: their reply, yours, … (51.3.7)
+  draw         offer a draw with the move
+  plan MOVES   your private plan: their expected move, your reply, … (not sent)
+  note TEXT    a note for your partner (the rest of the line)
+Their variation: type its moves, then your reply, or `accept MOVE` (all of it)
+  or `accept N MOVE` (its first N half-moves, then MOVE).
 The message is then shown exactly as it will be sent:
   y sends it, e edits the line, c cancels (nothing is queued).
 Other commands:
-  accept          accept your partner's draw offer (no move; may take a note)
-  resign          resign the game (asks again; may take a note)
-  skip            leave this game for now and go to the next one
-  board           show the game again
-  moves           every move of the game with its dates
-  help            this text
-  quit            stop (Ctrl-D too); what you confirmed stays sent or queued
-Russian words work too: ничья, замечание, принимаю, сдаюсь, пропуск, выход.
+  accept       accept your partner's draw offer (no move; may take a note)
+  resign       resign the game (asks again; may take a note)
+  skip         leave this game for now and go to the next one
+  board        show the game again;  moves   every move with its dates
+  help         this text
+  quit         stop (Ctrl-D too); what you confirmed stays sent or queued
+In Russian: ничья, замечание, план, принимаю, сдаюсь, пропуск, выход.
 Tab completes legal moves; Up and Down recall earlier lines.
 ";
 
@@ -100,17 +108,42 @@ pub fn parse(line: &str) -> Input {
         note,
         ..Request::default()
     };
+    // The plan: every token after its word.
+    let (tokens, plan) = match tokens.iter().position(|t| word(t) == Some(Word::Plan)) {
+        Some(i) => (&tokens[..i], Some(&tokens[i + 1..])),
+        None => (&tokens[..], None),
+    };
+    if let Some(plan) = plan {
+        if plan.is_empty() {
+            return Input::Wrong(
+                "the plan's moves go after the word: e.g. `e5 plan Nf3 Nc6`".into(),
+            );
+        }
+        if let Some(w) = plan.iter().find_map(|t| word(t)) {
+            return Input::Wrong(format!("`{}` goes before `plan`", w.name()));
+        }
+        request.plan = Some(plan.join(" "));
+    }
     let mut moves: Vec<&str> = Vec::new();
-    for &t in &tokens {
+    let mut accept_word = false;
+    let mut part: Option<usize> = None;
+    for (i, &t) in tokens.iter().enumerate() {
         match word(t) {
             Some(Word::Draw) => request.offer_draw = true,
-            Some(Word::Accept) => request.accept_draw = true,
+            Some(Word::Accept) => accept_word = true,
             Some(Word::Resign) => request.resign = true,
             Some(w) => {
                 return Input::Wrong(format!(
                     "`{t}` is a command of its own: type just `{}`",
                     w.name()
                 ));
+            }
+            // `accept 2 …`: how many half-moves of the offered variation.
+            None if i > 0
+                && word(tokens[i - 1]) == Some(Word::Accept)
+                && t.parse::<usize>().is_ok() =>
+            {
+                part = t.parse().ok();
             }
             None => match strip_move_number(t) {
                 Some((_, _, "")) => {}
@@ -122,21 +155,47 @@ pub fn parse(line: &str) -> Input {
     if let Some(odd) = moves.iter().find(|t| !could_be_move(t)) {
         return Input::Wrong(unknown_word(odd));
     }
-    if request.accept_draw && request.resign {
-        return Input::Wrong("accept and resign don't go together".into());
+    let takes_variation = accept_word && (part.is_some() || !moves.is_empty());
+    if takes_variation && word(tokens[0]) != Some(Word::Accept) {
+        return Input::Wrong(
+            "`accept` comes first: `accept` alone accepts their draw offer, `accept MOVE` \
+             their variation and replies MOVE"
+                .into(),
+        );
+    }
+    if accept_word && !takes_variation {
+        request.accept_draw = true;
+    }
+    if takes_variation {
+        request.accept = Accept::Part(part);
+    } else if !moves.is_empty() {
+        request.accept = Accept::Typed;
+    }
+    if (accept_word || request.offer_draw || !moves.is_empty()) && request.resign {
+        return Input::Wrong(
+            "`resign` goes without a move: type just `resign` (or `resign note TEXT`)".into(),
+        );
+    }
+    if request.accept_draw && request.offer_draw {
+        return Input::Wrong(
+            "`accept` goes without a move: type just `accept` (or `accept note TEXT`)".into(),
+        );
     }
     if request.accept_draw || request.resign {
-        let what = if request.resign { "resign" } else { "accept" };
-        if !moves.is_empty() || request.offer_draw {
-            return Input::Wrong(format!(
-                "`{what}` goes without a move: type just `{what}` (or `{what} note TEXT`)"
-            ));
+        if request.plan.is_some() {
+            return Input::Wrong("a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into());
         }
         return Input::Send(request);
     }
     let Some((first, rest)) = moves.split_first() else {
+        if takes_variation {
+            // `accept 3`: the part ends with our own move, which is the reply.
+            return Input::Send(request);
+        }
         return Input::Wrong(if request.offer_draw {
             "a draw offer goes with a move: e.g. `e5 draw`; `accept` accepts theirs".into()
+        } else if request.plan.is_some() {
+            "a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into()
         } else {
             "a note goes with a move, `accept` or `resign`: e.g. `e5 note Thank you`".into()
         });
@@ -157,10 +216,17 @@ pub fn unparse(r: &Request) -> String {
     if r.accept_draw {
         parts.push("accept".into());
     }
+    if let Accept::Part(part) = r.accept {
+        parts.push("accept".into());
+        parts.extend(part.map(|n| n.to_string()));
+    }
     parts.extend(r.mv.clone());
     parts.extend(r.variation.clone());
     if r.offer_draw {
         parts.push("draw".into());
+    }
+    if let Some(plan) = &r.plan {
+        parts.push(format!("plan {plan}"));
     }
     if let Some(note) = &r.note {
         parts.push(format!("note {note}"));
@@ -169,8 +235,8 @@ pub fn unparse(r: &Request) -> String {
 }
 
 /// The command words, for completion.
-pub const WORDS: [&str; 9] = [
-    "accept", "board", "draw", "help", "moves", "note", "quit", "resign", "skip",
+pub const WORDS: [&str; 10] = [
+    "accept", "board", "draw", "help", "moves", "note", "plan", "quit", "resign", "skip",
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,10 +250,11 @@ enum Word {
     Accept,
     Resign,
     Note,
+    Plan,
 }
 
 impl Word {
-    const ALL: [(Word, &'static [&'static str]); 9] = [
+    const ALL: [(Word, &'static [&'static str]); 10] = [
         (Word::Help, &["help", "?", "h", "помощь"]),
         (Word::Skip, &["skip", "next", "пропуск", "дальше"]),
         (Word::Quit, &["quit", "q", "exit", "выход"]),
@@ -197,6 +264,7 @@ impl Word {
         (Word::Accept, &["accept", "принимаю"]),
         (Word::Resign, &["resign", "сдаюсь"]),
         (Word::Note, &["note", "замечание"]),
+        (Word::Plan, &["plan", "план"]),
     ];
 
     fn of(token: &str) -> Option<Word> {
@@ -330,8 +398,46 @@ mod tests {
         let r = send("resign note Well played");
         assert!(r.resign);
         assert_eq!(r.note.as_deref(), Some("Well played"));
-        assert!(wrong("e5 accept").contains("goes without a move"));
+        assert!(wrong("e5 accept").contains("`accept` comes first"));
         assert!(wrong("resign e5").contains("goes without a move"));
+        assert!(wrong("accept draw").contains("goes without a move"));
+    }
+
+    #[test]
+    fn their_variation_is_accepted_by_word_or_by_typing_it() {
+        // Typed: the move line is read against their offer when composed.
+        let r = send("e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
+        assert_eq!(r.accept, Accept::Typed);
+        assert_eq!(r.mv.as_deref(), Some("e5"));
+        // By word: all of it, then the reply (and our own offer after it).
+        let r = send("accept Nf6 O-O Be7");
+        assert_eq!(r.accept, Accept::Part(None));
+        assert_eq!(r.mv.as_deref(), Some("Nf6"));
+        assert_eq!(r.variation.as_deref(), Some("O-O Be7"));
+        assert!(!r.accept_draw);
+        // Its first two half-moves, then d6.
+        let r = send("принимаю 2 d6");
+        assert_eq!(
+            (r.accept, r.mv.as_deref()),
+            (Accept::Part(Some(2)), Some("d6"))
+        );
+        // Its first three: the third, ours, is the reply.
+        let r = send("accept 3");
+        assert_eq!((r.accept, r.mv), (Accept::Part(Some(3)), None));
+        // Alone, `accept` is still the draw.
+        assert_eq!(send("accept").accept, Accept::No);
+    }
+
+    #[test]
+    fn a_plan_follows_the_move() {
+        let r = send("e5 Nf3 Nc6 plan Nf3 Nc6 2. Bb5 a6 note Good luck");
+        assert_eq!(r.mv.as_deref(), Some("e5"));
+        assert_eq!(r.variation.as_deref(), Some("Nf3 Nc6"));
+        assert_eq!(r.plan.as_deref(), Some("Nf3 Nc6 2. Bb5 a6"));
+        assert_eq!(r.note.as_deref(), Some("Good luck"));
+        assert!(wrong("e5 plan").contains("the plan's moves go after the word"));
+        assert!(wrong("plan Nf3 Nc6").contains("a plan goes with a move"));
+        assert!(wrong("e5 plan Nf3 draw").contains("`draw` goes before `plan`"));
     }
 
     #[test]
@@ -363,6 +469,10 @@ mod tests {
             "e5 Nf3 Nc6 draw note Good luck",
             "accept note Thanks",
             "resign",
+            "accept Nf6",
+            "accept 2 d6 draw plan Bb5 a6",
+            "accept 3",
+            "e5 plan Nf3 Nc6 note Hi",
         ] {
             assert_eq!(unparse(&send(line)), line);
         }

@@ -6,15 +6,15 @@
 //! The last applied incoming message is read again from its raw bytes (the store keeps them,
 //! 51.1.3), through the same reader as `apply`.
 
-use ccmail::app::game::{Game, break_span, color_name, uci_move};
+use ccmail::app::conditional::numbered_line;
+use ccmail::app::game::{Game, break_span, color_name};
 use ccmail::incoming;
 use ccmail_core::clock::ClockReport;
 use ccmail_store as store;
 use chrono::{DateTime, NaiveDate};
-use shakmaty::Position;
 
 use super::super::Ctx;
-use super::screen::{move_number, written_inline};
+use super::screen::written_inline;
 
 /// One item per thing to tell, in words (the screen wraps them).
 pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Result<Vec<String>> {
@@ -24,7 +24,11 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
         out.push("They offer a draw: `accept` accepts it; a move declines it.".to_owned());
     }
     if let Some(v) = proposed_variation(game) {
-        out.push(format!("They propose the variation {v} (51.3.7)."));
+        out.push(format!(
+            "They offer the variation {v} (51.3.7): to accept it, type its moves and then your \
+             reply, or `accept MOVE` (all of it, then MOVE), or `accept N MOVE` (its first N \
+             half-moves)."
+        ));
     }
     let mut conn = ctx.store.conn().await?;
     let messages = store::game_messages(&mut conn, game.id()).await?;
@@ -92,27 +96,13 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
     Ok(out)
 }
 
-/// The continuation the partner proposed with their last move (51.3.7), numbered.
+/// The continuation the partner offered with their last move (51.3.7), numbered, in the
+/// game's notation.
 fn proposed_variation(game: &Game) -> Option<String> {
-    let n = game.plies.len() as i64;
-    let v = game.variations.iter().find(|v| {
-        v.proposed_by == color_name(game.opponent())
-            && v.proposed_with == n
-            && v.accepted_through.is_none()
-    })?;
-    let mut pos = game.position();
-    let mut words = Vec::new();
-    for (i, uci) in v.moves.split_whitespace().enumerate() {
-        let m = uci_move(&pos, uci)?;
-        let text = written_inline(game, &pos, m);
-        if i == 0 || pos.turn().is_white() {
-            words.push(format!("{} {text}", move_number(&pos)));
-        } else {
-            words.push(text);
-        }
-        pos.play_unchecked(m);
-    }
-    (!words.is_empty()).then(|| words.join(" "))
+    let (_, moves) = game.partner_offer()?;
+    Some(numbered_line(&game.position(), &moves, |pos, m| {
+        written_inline(game, pos, m)
+    }))
 }
 
 /// The partner's breaks that are on now or still to come.

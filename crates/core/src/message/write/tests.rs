@@ -35,6 +35,7 @@ fn example(language: Language) -> Outgoing {
         partner: Some(PartnerMove {
             sent: d("2026-03-05"),
             received: d("2026-03-06"),
+            accepted: 0,
         }),
         my_move: Some(my_move),
         variation: vec![],
