@@ -840,6 +840,8 @@ struct Reader {
     /// The record ends with the recipient's move (standard form), not the sender's.
     standard: bool,
     my_move: Option<String>,
+    /// The side the move line's number gives the sender's move (`6.` White, `6...` Black).
+    my_move_side: Option<shakmaty::Color>,
     variation: Option<String>,
     /// Per-side "used +N days which totals T" lines (IECC template).
     used: [Option<(u32, u32)>; 2],
@@ -868,6 +870,7 @@ impl Reader {
             record: String::new(),
             standard: false,
             my_move: None,
+            my_move_side: None,
             variation: None,
             used: [None, None],
             in_notes: false,
@@ -905,6 +908,7 @@ impl Reader {
             }
             self.awaiting_move = false;
             if line.label().is_none() && is_move_line(text) {
+                self.my_move_side = side_of_number(text);
                 self.my_move = Some(strip_number(text).to_owned());
                 return;
             }
@@ -968,6 +972,7 @@ impl Reader {
             }
             Label::Mine => {
                 let (moved, _) = split_at_keyword(line, rest, &[Words::Sent]);
+                self.my_move_side = side_of_number(moved);
                 let moved = strip_number(moved);
                 if !moved.is_empty() && !move_text(moved, line.folded().starts_with("ход")) {
                     // Prose after the word: "My reply to 19... Rfd8 follows in a day or
@@ -1461,6 +1466,16 @@ fn split_at_keyword<'a>(line: &Line<'a>, rest: &'a str, keywords: &[Words]) -> (
 }
 
 /// A move text without its number: `13...Сh3` → `Сh3`, `16. 5171` → `5171`.
+/// The side a move number gives the move after it: `6.` White, `6...` Black.
+fn side_of_number(text: &str) -> Option<shakmaty::Color> {
+    let (_, black, _) = strip_move_number(trim(text))?;
+    Some(if black {
+        shakmaty::Color::Black
+    } else {
+        shakmaty::Color::White
+    })
+}
+
 fn strip_number(text: &str) -> &str {
     let text = trim(trim(text).trim_end_matches([',', ';', '.']));
     match strip_move_number(text) {

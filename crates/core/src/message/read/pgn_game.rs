@@ -260,6 +260,14 @@ impl Reader {
         let Some((last, before)) = tokens.split_last() else {
             return;
         };
+        // Numbered, the move line says whose move it is: a record that ends with the other
+        // side's move (both castled, say) does not repeat it.
+        if self
+            .my_move_side
+            .is_some_and(|side| mover_of(tokens.len()) != Some(side))
+        {
+            return;
+        }
         let mut pos = Chess::default();
         for token in before {
             match notation::read_move(&pos, token) {

@@ -33,6 +33,19 @@ fn a_new_move_ending_the_record_and_on_the_move_line_is_one_move() {
 }
 
 #[test]
+fn castling_after_the_partner_castled_is_a_move_of_its_own() {
+    // The record ends with White's 6. O-O; Black's 6... O-O is not a repeat of it.
+    let record = "Ходы: 1. Nf3 Nf6 2. Nc3 Nc6 3. e3 e6 4. d3 d6 5. Be2 Be7 6. O-O";
+    let msg = read_at(&format!("{record}\nМой ход: 6... O-O\n"));
+    assert_eq!(msg.moves.len(), 11, "{:?}", msg.problems);
+    assert_eq!(new_san(&msg).as_deref(), Some("O-O"));
+    // Numbered as White's, it is White's own move repeated: one move.
+    let msg = read_at(&format!("{record}\nМой ход: 6. O-O\n"));
+    assert_eq!(msg.moves.len(), 10, "{:?}", msg.problems);
+    assert_eq!(new_san(&msg).as_deref(), Some("O-O"));
+}
+
+#[test]
 fn comments_remarks_and_duplicates_in_a_hand_typed_record_are_not_moves() {
     let text = "\
 Партия: 1. e4 Nf6 2. e5 d5 {Алехин
