@@ -343,3 +343,60 @@ fn an_accepted_variation_arriving_without_a_reply_is_illegible() {
     let (_, letter) = sent_letters(&p.white, &p.wg).pop().unwrap();
     assert!(letter.text.contains("51.3.9"), "{}", letter.text);
 }
+
+#[test]
+fn a_plan_is_kept_shown_played_on_apply_and_cleared() {
+    let p = offered();
+    // Black is to move: White's plan is Black's expected reply, then White's.
+    let err = p
+        .black
+        .fails(&["--now", "2026-03-04", "plan", &p.bg, "e5 Nf3"]);
+    assert!(err.contains("it is your move"), "{err}");
+    let err = p
+        .white
+        .fails(&["--now", "2026-03-04", "plan", &p.wg, "1... e5 2. Nf3 Nc6"]);
+    assert!(err.contains("ends with a move of your partner's"), "{err}");
+    let err = p
+        .white
+        .fails(&["--now", "2026-03-04", "plan", &p.wg, "e5 Ke3"]);
+    assert!(err.contains("in the plan"), "{err}");
+    let v = p.white.json(&[
+        "--now",
+        "2026-03-04",
+        "plan",
+        &p.wg,
+        "1... e5 2. Nf3 Nc6 3. Bb5",
+    ]);
+    assert_eq!(v["plan"], serde_json::json!(["e5", "Nf3", "Nc6", "Bb5"]));
+    let text = p.white.ok(&["--now", "2026-03-04", "show", &p.wg]);
+    assert!(
+        text.contains("Your plan (not sent): if 1... e5 then 2. Nf3; if 2... Nc6 then 3. Bb5.\n"),
+        "{text}"
+    );
+    // Black's 1...e5 (a plain reply, not accepting the offer) applied: the planned 2.Nf3 goes
+    // out with it, and the plan moves on.
+    p.black
+        .ok(&["--now", "2026-03-05", "move", &p.bg, "e5", "--yes"]);
+    let said = deliver(&p.black, &p.bg, &p.white, "2026-03-06");
+    assert!(
+        said.contains("your planned reply 2. Nf3 to 1... e5"),
+        "{said}"
+    );
+    let (_, letter) = sent_letters(&p.white, &p.wg).pop().unwrap();
+    assert!(
+        letter
+            .text
+            .contains("Мой ход: 2. 7163\nОтправлен: 06.03.2026\n"),
+        "{}",
+        letter.text
+    );
+    let w = p.white.json(&["--now", "2026-03-06", "show", &p.wg]);
+    assert_eq!(sans(&w), ["e4", "e5", "Nf3"]);
+    assert_eq!(w["plan"], serde_json::json!(["Nc6", "Bb5"]));
+    let out = p
+        .white
+        .ok(&["--now", "2026-03-06", "plan", &p.wg, "--clear"]);
+    assert_eq!(out, format!("Game {}: no plan.\n", p.wg));
+    let w = p.white.json(&["--now", "2026-03-06", "show", &p.wg]);
+    assert_eq!(w["plan"], serde_json::json!([]));
+}
