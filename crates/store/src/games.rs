@@ -40,7 +40,7 @@ pub struct GameRow {
     pub pgn_due: bool,
     /// Our move messages carry the game so far as a PGN attachment.
     pub attach_pgn: bool,
-    /// The player's plan (migrations/0008): UCI moves, the partner's expected move first;
+    /// The player's plan (migrations/0009): UCI moves, the partner's expected move first;
     /// empty for none. Set only by [`set_plan`]: a new game has none.
     pub plan: String,
     /// The ply the plan's first move is expected as.
