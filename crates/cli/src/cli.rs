@@ -27,6 +27,21 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The systemd user unit that keeps `ccmail run` going across logins and reboots.
+    #[command(subcommand)]
+    Service(ServiceAction),
+    /// The shell completion script, on standard output.
+    ///
+    /// bash: `ccmail completions bash > ~/.local/share/bash-completion/completions/ccmail`;
+    /// zsh: into a folder of your $fpath as `_ccmail`; fish:
+    /// `ccmail completions fish > ~/.config/fish/completions/ccmail.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// The man page, ccmail(1), in roff on standard output (`ccmail manpage | man -l -`).
+    Manpage,
     /// Write a commented starter config (if none exists) and create or migrate the database.
     ///
     /// Safe to run twice: an existing config is never overwritten.
@@ -286,7 +301,7 @@ pub struct MoveArgs {
     pub game: String,
     /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4). With
     /// --accept-variation, your reply after the accepted moves.
-    #[arg(allow_hyphen_values = true)]
+    #[arg(allow_hyphen_values = true, value_name = "MOVE")]
     pub mv: Option<String>,
     /// A conditional continuation: the partner's reply, yours, … (51.3.7).
     #[arg(long, value_name = "MOVES")]
@@ -311,6 +326,26 @@ pub struct MoveArgs {
     /// Don't ask for confirmation on a terminal.
     #[arg(long)]
     pub yes: bool,
+}
+
+/// A shell `ccmail completions` writes for.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// What `ccmail service` does with the systemd user unit.
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum ServiceAction {
+    /// Write the unit to ~/.config/systemd/user/ (running this ccmail, with --config when
+    /// given), then enable and start it; without systemd, say what to do instead.
+    Install,
+    /// Stop and disable the unit, and remove it.
+    Uninstall,
+    /// Whether the unit is installed, and its state.
+    Status,
 }
 
 #[derive(Debug, Subcommand)]

@@ -3,6 +3,14 @@
 //! `main` only parses the command line, runs the command and turns an error into the
 //! one-paragraph message and exit status of docs/cli.md (0 success, 1 failure, 2 usage).
 
+// The daemon's signals, the store's file modes and the systemd unit are Unix's.
+#[cfg(not(unix))]
+compile_error!(
+    "ccmail builds for Unix (Linux, the BSDs, macOS) only: its daemon stops on SIGTERM, keeps \
+     the config's secrets at mode 0600 and wakes through a Unix socket beside the database, \
+     none of which this system has"
+);
+
 mod cli;
 mod commands;
 

@@ -6,6 +6,7 @@ mod apply;
 mod breaks;
 mod check;
 mod claim;
+mod completions;
 mod export;
 mod game_new;
 mod games;
@@ -18,6 +19,7 @@ mod parse;
 mod plan;
 mod reply;
 mod run;
+mod service;
 mod show;
 
 use std::path::PathBuf;
@@ -128,8 +130,13 @@ pub fn config_path(cli: &Cli) -> PathBuf {
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     logging::init(matches!(cli.command, Command::Run { .. }));
-    if let Command::Parse { file } = &cli.command {
-        return parse::run(file, cli.json);
+    // The commands that need no config and no database.
+    match &cli.command {
+        Command::Parse { file } => return parse::run(file, cli.json),
+        Command::Completions { shell } => return completions::completions(*shell),
+        Command::Manpage => return completions::manpage(),
+        Command::Service(action) => return service::run(*action, cli.config.as_deref()),
+        _ => {}
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -197,7 +204,12 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
             address::run(&ctx, &new_email, dry_run).await
         }
         Command::Run { once } => run::run(&ctx, once, cli.now.clone()).await,
-        Command::Init | Command::Parse { .. } | Command::Check => unreachable!("handled above"),
+        Command::Init
+        | Command::Parse { .. }
+        | Command::Check
+        | Command::Completions { .. }
+        | Command::Manpage
+        | Command::Service(_) => unreachable!("handled above"),
     };
     // Whatever a command queued, a running daemon looks at it now (it doesn't poll).
     if result.is_ok()
