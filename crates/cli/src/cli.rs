@@ -27,6 +27,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The IMAP server's folders, named as people read them, with which one is `mailbox` and
+    /// which `sent_mailbox`.
+    ///
+    /// Folder names in the config are written as you see them here, in any language
+    /// ("Отправленные"); ccmail converts them to IMAP's modified UTF-7 on the wire. `--json`: an
+    /// array of the names.
+    Folders,
     /// The systemd user unit that keeps `ccmail run` going across logins and reboots.
     #[command(subcommand)]
     Service(ServiceAction),

@@ -8,6 +8,7 @@ mod check;
 mod claim;
 mod completions;
 mod export;
+mod folders;
 mod game_new;
 mod games;
 mod import;
@@ -152,6 +153,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     if let Command::Check = cli.command {
         return check::run(&cli).await;
     }
+    if let Command::Folders = cli.command {
+        return folders::run(&cli).await;
+    }
     let ctx = Ctx::open(&cli).await?;
     // Commands that only look queue nothing: no need to tell a running daemon.
     let looks_only = matches!(
@@ -207,6 +211,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Init
         | Command::Parse { .. }
         | Command::Check
+        | Command::Folders
         | Command::Completions { .. }
         | Command::Manpage
         | Command::Service(_) => unreachable!("handled above"),
