@@ -42,6 +42,18 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "hooks",
+        &[
+            "on_move",
+            "on_held",
+            "on_deadline",
+            "deadline_days",
+            "on_sent",
+            "on_error",
+            "timeout_secs",
+        ],
+    ),
+    (
         "defaults",
         &["language", "notation", "control", "rules", "attach_pgn"],
     ),
