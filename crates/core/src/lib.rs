@@ -14,3 +14,4 @@ pub mod judge;
 pub mod message;
 pub mod notation;
 pub mod pgn;
+pub mod wording;
