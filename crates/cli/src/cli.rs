@@ -266,9 +266,10 @@ pub struct ImportArgs {
 pub struct MoveArgs {
     /// The game's id.
     pub game: String,
-    /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4).
-    #[arg(allow_hyphen_values = true)]
-    pub mv: String,
+    /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4); may be left out
+    /// with --accept-draw.
+    #[arg(allow_hyphen_values = true, required_unless_present = "accept_draw")]
+    pub mv: Option<String>,
     /// A conditional continuation: the partner's reply, yours, … (51.3.7).
     #[arg(long, value_name = "MOVES")]
     pub variation: Option<String>,

@@ -40,6 +40,9 @@ pub struct GameRow {
     pub pgn_due: bool,
     /// Our move messages carry the game so far as a PGN attachment.
     pub attach_pgn: bool,
+    /// Why the finished game ended (migrations/0008), by the core's `EndReason` name; `None`
+    /// while it goes on, or when it ended before ccmail recorded it.
+    pub ending: Option<String>,
 }
 
 impl GameRow {
@@ -74,6 +77,7 @@ impl GameRow {
             carried_black: 0,
             pgn_due: true,
             attach_pgn: false,
+            ending: None,
         }
     }
 }
@@ -81,15 +85,15 @@ impl GameRow {
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
-    carried_through, carried_white, carried_black, pgn_due, attach_pgn";
+    carried_through, carried_white, carried_black, pgn_due, attach_pgn, ending";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn, ending) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -117,6 +121,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(g.carried_black)
     .bind(g.pgn_due)
     .bind(g.attach_pgn)
+    .bind(&g.ending)
     .execute(conn)
     .await?;
     Ok(())
@@ -236,6 +241,16 @@ pub async fn set_status(
     sqlx::query("UPDATE games SET status = ?, result = ? WHERE id = ?")
         .bind(status)
         .bind(result)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records why a finished game ended (an `EndReason` name), or clears it.
+pub async fn set_ending(conn: &mut SqliteConnection, id: &str, ending: Option<&str>) -> Result<()> {
+    sqlx::query("UPDATE games SET ending = ? WHERE id = ?")
+        .bind(ending)
         .bind(id)
         .execute(conn)
         .await?;

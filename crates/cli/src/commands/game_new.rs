@@ -1,6 +1,7 @@
 //! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
 //! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
 
+use ccmail_core::pgn::EndReason;
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
 use ccmail_core::message::Language;
@@ -14,10 +15,7 @@ use crate::cli::NewGameArgs;
 
 pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     let d = &ctx.cfg.defaults;
-    let start: NaiveDate = a
-        .start
-        .parse()
-        .with_context(|| format!("--start {:?} is not a date (YYYY-MM-DD)", a.start))?;
+    let start: NaiveDate = super::date_arg("--start", &a.start)?;
     let color = a.color.to_lowercase();
     if color != "white" && color != "black" {
         bail!("--color must be white or black, not {:?}", a.color);
@@ -125,6 +123,16 @@ pub async fn decision(
                 bail!("--result must be 1-0, 0-1 or 1/2-1/2, not {r:?}");
             }
             store::set_status(&mut tx, id, "finished", Some(r)).await?;
+            // What the arbiter was asked last: a claim (51.6) or an adjudication (51.9.4).
+            let asked = store::game_messages(&mut tx, id)
+                .await?
+                .into_iter()
+                .filter(|m| matches!(m.kind.as_str(), "claim" | "adjudication"))
+                .next_back();
+            let after_claim = asked.is_some_and(|m| m.kind == "claim");
+            let friendly = game.arbiter_email.is_empty();
+            let why = EndReason::of_decision(r, after_claim, friendly).map(|e| e.to_string());
+            store::set_ending(&mut tx, id, why.as_deref()).await?;
             tx.commit().await?;
             // 51.9.1: the finished game goes to the arbiter as PGN.
             ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;

@@ -87,7 +87,11 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
     Ok(true)
 }
 
-/// The config file the context was read from.
+/// A date argument: `YYYY-MM-DD` or `DD.MM.YYYY`; `flag` names it in the error.
+pub fn date_arg(flag: &str, text: &str) -> anyhow::Result<chrono::NaiveDate> {
+    ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {e}"))
+}
+
 /// Writes to standard output through one buffer: a long listing goes out in a few writes, not
 /// one per line. When the reader has gone away (`ccmail games | head`) it stops quietly, exit
 /// 0, as `println!` does in this program.
