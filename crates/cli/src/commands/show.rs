@@ -311,8 +311,8 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
         ("Black", &report.clock.black),
     ] {
         s.push_str(&format!(
-            "{side}: {} days + {} penalty = {} of {} by move {}; {} left{}\n",
-            c.days,
+            "{side}: {} + {} penalty = {} of {} by move {}; {} left{}\n",
+            wording::days(i64::from(c.days), Language::En),
             c.penalty,
             c.total,
             c.limit,
