@@ -2,6 +2,7 @@
 //! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
 
 use ccmail_core::pgn::EndReason;
+use ccmail_core::setup::Setup;
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
 use ccmail_core::message::Language;
@@ -43,6 +44,14 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         }
     }
     let one_line = ccmail_core::message::one_line;
+    ccmail_core::setup::check(&Setup {
+        event: &one_line(&a.event),
+        white: &one_line(&a.white),
+        black: &one_line(&a.black),
+        opponent: &a.opponent,
+        arbiter,
+        me: &ctx.me.email,
+    })?;
     let mut row = GameRow {
         event: one_line(&a.event),
         white: one_line(&a.white),

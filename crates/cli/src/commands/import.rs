@@ -262,6 +262,14 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         .parse()?;
     let rules: Profile = a.rules.clone().unwrap_or_else(|| d.rules.clone()).parse()?;
     let finished = game.result.is_some();
+    ccmail_core::setup::check(&ccmail_core::setup::Setup {
+        event: &one_line(&event),
+        white: &one_line(&white),
+        black: &one_line(&black),
+        opponent: &opponent,
+        arbiter: &arbiter,
+        me: &ctx.me.email,
+    })?;
     Ok(GameRow {
         event: one_line(&event),
         white: one_line(&white),

@@ -28,6 +28,19 @@ use ccmail_store::Store;
 
 use crate::cli::{Cli, Command, GameCommand};
 
+/// A failure the command has reported in its own output (`check --json`): `main` exits 1 and
+/// prints nothing more.
+#[derive(Debug)]
+pub struct Reported(pub String);
+
+impl std::fmt::Display for Reported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Reported {}
+
 /// What a command that works on the store needs.
 pub struct Ctx {
     pub cfg: Config,
