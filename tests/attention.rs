@@ -134,7 +134,11 @@ fn an_overstepped_control_is_warned_of_claimed_and_shown_as_a_loss_on_time() {
     // One move in two days: Black's five days on 1... e5 overstep the control at move 1.
     let (me, id) = new_game(&["--control", "1/2"]);
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    me.apply_text("m1.eml", &black_e5("03.03.2026", "08.03.2026", ""), "2026-03-09");
+    me.apply_text(
+        "m1.eml",
+        &black_e5("03.03.2026", "08.03.2026", ""),
+        "2026-03-09",
+    );
     let show = me.ok(&["--now", "2026-03-09", "show", &id]);
     assert!(
         show.contains(&format!(
@@ -191,17 +195,27 @@ fn an_overstepped_control_is_warned_of_claimed_and_shown_as_a_loss_on_time() {
     );
     let pgn = me.ok(&["--now", "2026-03-20", "export", &id]);
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
-    assert!(pgn.trim_end().ends_with("{Black lost on time} 1-0"), "{pgn}");
+    assert!(
+        pgn.trim_end().ends_with("{Black lost on time} 1-0"),
+        "{pgn}"
+    );
 }
 
 #[test]
 fn an_overstep_answered_without_a_claim_leaves_the_problems() {
     let (me, id) = new_game(&["--control", "1/2"]);
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    me.apply_text("m1.eml", &black_e5("03.03.2026", "08.03.2026", ""), "2026-03-09");
+    me.apply_text(
+        "m1.eml",
+        &black_e5("03.03.2026", "08.03.2026", ""),
+        "2026-03-09",
+    );
     me.ok(&["--now", "2026-03-09", "move", &id, "Nf3"]);
     let show = me.ok(&["--now", "2026-03-09", "show", &id]);
-    assert!(!show.contains("overstepped the time control at move 1"), "{show}");
+    assert!(
+        !show.contains("overstepped the time control at move 1"),
+        "{show}"
+    );
     assert!(!show.contains("Problems:"), "{show}");
     // Black, still 5 days in against 4 by his move 2, will overstep again with it.
     assert!(
@@ -221,10 +235,8 @@ fn an_overstep_answered_without_a_claim_leaves_the_problems() {
 fn a_partners_resignation_and_our_checkmate_are_shown_with_the_reason() {
     let (me, id) = new_game(&[]);
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let resign = black_e5("03.03.2026", "04.03.2026", "").replace(
-        "Мой ход: 1... e5\r\n",
-        "Сдаюсь\r\n",
-    );
+    let resign =
+        black_e5("03.03.2026", "04.03.2026", "").replace("Мой ход: 1... e5\r\n", "Сдаюсь\r\n");
     me.apply_text("m1.eml", &resign, "2026-03-05");
     let show = me.ok(&["--now", "2026-03-05", "show", &id]);
     assert!(show.contains("Finished: 1-0 (Black resigns)\n"), "{show}");

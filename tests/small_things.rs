@@ -106,7 +106,10 @@ fn export_json_carries_the_pgn_or_names_the_file() {
     let mbox = me.json(&["export", &id, "--mbox"]);
     assert_eq!(mbox["format"], "mbox");
     assert!(
-        mbox["text"].as_str().unwrap().starts_with("From ivanov@example.org "),
+        mbox["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("From ivanov@example.org "),
         "{mbox}"
     );
 }

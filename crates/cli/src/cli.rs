@@ -387,7 +387,10 @@ mod tests {
             if matches!(id, "help" | "version") {
                 continue;
             }
-            if arg.get_help().is_none_or(|h| h.to_string().trim().is_empty()) {
+            if arg
+                .get_help()
+                .is_none_or(|h| h.to_string().trim().is_empty())
+            {
                 out.push(format!("{path} {id}"));
             }
         }

@@ -236,9 +236,8 @@ impl Ending {
             (EndReason::Resignation, Some(l)) => Ending::Resignation(l),
             (EndReason::Agreement, _) => Ending::Agreement,
             (EndReason::TimeForfeit, Some(l)) => Ending::TimeForfeit(l),
-            (EndReason::Resignation | EndReason::TimeForfeit, None) | (EndReason::Adjudication, _) => {
-                Ending::Adjudication
-            }
+            (EndReason::Resignation | EndReason::TimeForfeit, None)
+            | (EndReason::Adjudication, _) => Ending::Adjudication,
         }
     }
 

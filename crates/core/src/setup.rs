@@ -71,11 +71,29 @@ mod tests {
         let rows: [(Setup<'_>, Result<(), SetupError>); 10] = [
             (good, Ok(())),
             // A friendly game has no arbiter.
-            (Setup { arbiter: "", ..good }, Ok(())),
+            (
+                Setup {
+                    arbiter: "",
+                    ..good
+                },
+                Ok(()),
+            ),
             (Setup { event: "", ..good }, Err(SetupError::NoEvent)),
-            (Setup { event: " \t", ..good }, Err(SetupError::NoEvent)),
+            (
+                Setup {
+                    event: " \t",
+                    ..good
+                },
+                Err(SetupError::NoEvent),
+            ),
             (Setup { white: "", ..good }, Err(SetupError::NoWhite)),
-            (Setup { black: "  ", ..good }, Err(SetupError::NoBlack)),
+            (
+                Setup {
+                    black: "  ",
+                    ..good
+                },
+                Err(SetupError::NoBlack),
+            ),
             (
                 Setup {
                     opponent: " Ivanov@Example.org ",

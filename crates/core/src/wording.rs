@@ -53,9 +53,11 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, DateError> {
             .then(|| s.parse::<u32>().ok())
             .flatten()
     };
-    let (Some(day), Some(month), Some(year)) =
-        (number(day, 1..=2), number(month, 1..=2), number(year, 4..=4))
-    else {
+    let (Some(day), Some(month), Some(year)) = (
+        number(day, 1..=2),
+        number(month, 1..=2),
+        number(year, 4..=4),
+    ) else {
         return Err(error());
     };
     NaiveDate::from_ymd_opt(year as i32, month, day).ok_or_else(error)

@@ -4,9 +4,9 @@
 //! and how the game ended: as recorded when it ended, or, for a game that ended before ccmail
 //! recorded it, read from the final position, the game's messages and the clock.
 
+use ccmail_core::clock::ClockReport;
 use ccmail_core::pgn::{self, EndFacts, EndReason, Ending, PgnGame, Rav};
 use ccmail_store::{self as store, MessageRow, VariationRow};
-use ccmail_core::clock::ClockReport;
 use chrono::NaiveDate;
 use shakmaty::{Chess, Move, Position};
 

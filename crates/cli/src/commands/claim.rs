@@ -6,14 +6,14 @@ use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
 use ccmail::app::compose::{Letter, queue_letter, recipients};
 use ccmail::app::game::{Game, cause, color};
+use ccmail_core::addressees::Letter as Why;
 use ccmail_core::judge::fault_by_eye;
+use ccmail_core::message::Language;
 use ccmail_core::notation;
 use ccmail_core::wording;
-use shakmaty::Position;
-use ccmail_core::addressees::Letter as Why;
-use ccmail_core::message::Language;
 use ccmail_store as store;
 use shakmaty::Color;
+use shakmaty::Position;
 
 use super::moves::flush;
 use super::{Ctx, go_ahead};

@@ -1,12 +1,12 @@
 //! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
 //! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
 
-use ccmail_core::pgn::EndReason;
-use ccmail_core::setup::Setup;
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
 use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
+use ccmail_core::pgn::EndReason;
+use ccmail_core::setup::Setup;
 use ccmail_store::{self as store, GameRow};
 use chrono::NaiveDate;
 use sha2::Digest;
@@ -136,8 +136,7 @@ pub async fn decision(
             let asked = store::game_messages(&mut tx, id)
                 .await?
                 .into_iter()
-                .filter(|m| matches!(m.kind.as_str(), "claim" | "adjudication"))
-                .next_back();
+                .rfind(|m| matches!(m.kind.as_str(), "claim" | "adjudication"));
             let after_claim = asked.is_some_and(|m| m.kind == "claim");
             let friendly = game.arbiter_email.is_empty();
             let why = EndReason::of_decision(r, after_claim, friendly).map(|e| e.to_string());

@@ -1,8 +1,8 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
 use ccmail::app::game::{Game, color_name};
-use ccmail::app::{in_two_halves, map_in_two_halves};
 use ccmail::app::pgn::ending_words;
+use ccmail::app::{in_two_halves, map_in_two_halves};
 use ccmail_core::clock::{self, Deadline, DeadlineKind};
 use ccmail_store as store;
 use chrono::NaiveDate;

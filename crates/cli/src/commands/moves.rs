@@ -7,8 +7,8 @@ use ccmail::app::chores;
 use ccmail::app::compose::{self, Draft, Request};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
-use ccmail_mail::smtp::Smtp;
 use ccmail_core::clock::DeadlineKind;
+use ccmail_mail::smtp::Smtp;
 use ccmail_store as store;
 
 use super::{Ctx, go_ahead};
@@ -56,14 +56,21 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
 /// sending our answer gives that up; else nothing.
 fn claim_given_up(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     let report = game.report(ctx.clock.today())?;
-    let claimable = report.deadlines.iter().any(|d| d.kind == DeadlineKind::Claim);
+    let claimable = report
+        .deadlines
+        .iter()
+        .any(|d| d.kind == DeadlineKind::Claim);
     let Some(at) = report.clock.get(game.opponent()).claimable_at else {
         return Ok(String::new());
     };
     if !claimable || game.arbiter().is_none() {
         return Ok(String::new());
     }
-    let side = if game.opponent().is_white() { "White" } else { "Black" };
+    let side = if game.opponent().is_white() {
+        "White"
+    } else {
+        "Black"
+    };
     Ok(format!(
         "Sending this gives up the right to claim a win on time: {side} went over the time \
          limit with move {at}, and the claim goes no later than your reply (51.6.1); `ccmail \

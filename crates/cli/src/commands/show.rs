@@ -7,12 +7,12 @@ use ccmail::app::pgn::ending_words;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::clock::{self, ClockReport, Warning};
 use ccmail_core::message::Language;
-use ccmail_core::wording;
-use chrono::NaiveDate;
-use shakmaty::Color;
 use ccmail_core::notation::{self, Notation};
+use ccmail_core::wording;
 use ccmail_store as store;
+use chrono::NaiveDate;
 use serde_json::{Value, json};
+use shakmaty::Color;
 use shakmaty::Position;
 
 use super::Ctx;

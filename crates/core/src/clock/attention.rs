@@ -108,13 +108,19 @@ mod tests {
                 side(30, 20, None),
                 side(55, 20, Some(10)),
                 Some(White),
-                vec![Warning::Overstepped { side: Black, at: 10 }],
+                vec![Warning::Overstepped {
+                    side: Black,
+                    at: 10,
+                }],
             ),
             (
                 side(0, 10, None),
                 side(30, 10, None),
                 Some(White),
-                vec![Warning::LastDay { side: White, at: 10 }],
+                vec![Warning::LastDay {
+                    side: White,
+                    at: 10,
+                }],
             ),
             // No day left, but not to move: nothing is running on his clock.
             (side(30, 10, None), side(0, 10, None), Some(White), vec![]),
@@ -129,10 +135,7 @@ mod tests {
     #[test]
     fn a_repeat_sent_on_or_after_its_date_is_met() {
         let day = |d: u32| NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
-        let at = |kind, d| Deadline {
-            kind,
-            date: day(d),
-        };
+        let at = |kind, d| Deadline { kind, date: day(d) };
         let list = [
             at(DeadlineKind::Repeat, 16),
             at(DeadlineKind::Silence40, 20),

@@ -308,12 +308,21 @@ fn the_letter_that_ends_a_game_says_why() {
     let start = Chess::default();
     let rows = [
         (&mate, "0-1", false, EndReason::Checkmate),
-        (&bare_kings, "1/2-1/2", false, EndReason::InsufficientMaterial),
+        (
+            &bare_kings,
+            "1/2-1/2",
+            false,
+            EndReason::InsufficientMaterial,
+        ),
         (&start, "1-0", true, EndReason::Resignation),
         (&start, "1/2-1/2", false, EndReason::Agreement),
     ];
     for (position, result, resigned, want) in rows {
-        assert_eq!(Ending::by_letter(position, result, resigned), want, "{result}");
+        assert_eq!(
+            Ending::by_letter(position, result, resigned),
+            want,
+            "{result}"
+        );
     }
 }
 

@@ -79,11 +79,7 @@ impl Completer for MoveHelper {
             }
         }
         if !word.is_empty() {
-            out.extend(
-                words()
-                    .filter(|w| w.starts_with(word))
-                    .map(str::to_owned),
-            );
+            out.extend(words().filter(|w| w.starts_with(word)).map(str::to_owned));
         }
         out.sort();
         Ok((start, out))
@@ -173,7 +169,10 @@ mod tests {
             ("ни", &["ничью", "ничья"]),
             ("сд", &["сдаюсь"]),
             // After a move and a Russian draw word the variation goes on.
-            ("e4 ничью e5 К", &["Кa3", "Кc3", "Кe2", "Кf3", "Кh3", "Крe2"]),
+            (
+                "e4 ничью e5 К",
+                &["Кa3", "Кc3", "Кe2", "Кf3", "Кh3", "Крe2"],
+            ),
         ];
         for (line, want) in rows {
             assert_eq!(tab(&start, line), want, "{line:?}");
