@@ -32,6 +32,19 @@ use ccmail_store::Store;
 
 use crate::cli::{Cli, Command, GameCommand};
 
+/// A failure the command has reported in its own output (`check --json`): `main` exits 1 and
+/// prints nothing more.
+#[derive(Debug)]
+pub struct Reported(pub String);
+
+impl std::fmt::Display for Reported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Reported {}
+
 /// What a command that works on the store needs.
 pub struct Ctx {
     pub cfg: Config,
@@ -91,7 +104,11 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
     Ok(true)
 }
 
-/// The config file the context was read from.
+/// A date argument: `YYYY-MM-DD` or `DD.MM.YYYY`; `flag` names it in the error.
+pub fn date_arg(flag: &str, text: &str) -> anyhow::Result<chrono::NaiveDate> {
+    ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {e}"))
+}
+
 /// Writes to standard output through one buffer: a long listing goes out in a few writes, not
 /// one per line. When the reader has gone away (`ccmail games | head`) it stops quietly, exit
 /// 0, as `println!` does in this program.
