@@ -713,6 +713,56 @@ fn the_example_file_loads() {
 }
 
 #[test]
+fn each_providers_example_loads_with_its_servers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/providers");
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let config = config::load(&path).unwrap_or_else(|e| panic!("{e:#}"));
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let imap = config.imap.expect("[imap]");
+        let smtp = config.smtp.expect("[smtp]");
+        let want = match name.as_str() {
+            "gmail" => ("imap.gmail.com", 993, "smtp.gmail.com", 465, None),
+            "yandex" => (
+                "imap.yandex.ru",
+                993,
+                "smtp.yandex.ru",
+                465,
+                Some("Отправленные"),
+            ),
+            "mailru" => (
+                "imap.mail.ru",
+                993,
+                "smtp.mail.ru",
+                465,
+                Some("Отправленные"),
+            ),
+            "rambler" => ("imap.rambler.ru", 993, "smtp.rambler.ru", 465, None),
+            other => panic!("a provider's example without a test row: {other}"),
+        };
+        assert_eq!(
+            (
+                imap.host.as_str(),
+                imap.port,
+                smtp.host.as_str(),
+                smtp.port,
+                imap.sent_mailbox.as_deref()
+            ),
+            want,
+            "{name}"
+        );
+        assert_eq!(
+            (imap.security, smtp.security),
+            (Security::Tls, Security::Tls)
+        );
+        seen.push(name);
+    }
+    seen.sort();
+    assert_eq!(seen, ["gmail", "mailru", "rambler", "yandex"]);
+}
+
+#[test]
 fn write_starter_creates_a_private_file_and_never_overwrites() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("a/b/config.toml");

@@ -203,7 +203,7 @@ impl Imap {
         .await?;
 
         let command = format!("SELECT {:?}", cfg.mailbox);
-        let wire = utf7::encode(&cfg.mailbox);
+        let wire = utf7::wire(&cfg.mailbox);
         let selected = timed(limit, &command, async {
             session
                 .select(&wire)
@@ -280,7 +280,7 @@ impl Imap {
         let command = format!("CREATE {name:?}");
         let limit = self.timeout;
         let session = self.session()?;
-        let wire = utf7::encode(name);
+        let wire = utf7::wire(name);
         let result = timed(limit, &command, async {
             session
                 .create(&wire)

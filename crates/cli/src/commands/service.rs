@@ -89,8 +89,8 @@ fn install(path: &Path, config: Option<&Path>) -> anyhow::Result<()> {
             println!(
                 "not started: {why}.\nThe unit is written; where there is a systemd user \
                  manager, `systemctl --user enable --now ccmail` starts it. Without systemd, \
-                 start `ccmail run` from your session's startup (a desktop autostart entry, \
-                 ~/.profile, or cron's @reboot)."
+                 start `ccmail run` when you log in (a desktop autostart entry, ~/.profile, \
+                 or cron's @reboot)."
             );
             Ok(())
         }

@@ -367,7 +367,7 @@ impl Imap {
         let date = internal_date.map(|d| format!("\"{}\"", d.format("%d-%b-%Y %H:%M:%S %z")));
         let command = format!("APPEND {mailbox:?} ({} bytes)", raw.len());
         let limit = self.timeout;
-        let wire = super::utf7::encode(mailbox);
+        let wire = super::utf7::wire(mailbox);
         let session = self.session()?;
         timed(limit, &command, async {
             session

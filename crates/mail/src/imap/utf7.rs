@@ -23,6 +23,16 @@ fn engine() -> GeneralPurpose {
     )
 }
 
+/// A folder name from the config as the server wants it: encoded, unless it is written in
+/// modified UTF-7 already (a config from before names could be written as people read them:
+/// `&BB4EQgQ,BEAEMAQyBDsENQQ9BD0ESwQ1-` stays as it is).
+pub fn wire(name: &str) -> String {
+    if name.is_ascii() && decode(name).is_some_and(|d| d != name && !d.is_ascii()) {
+        return name.to_owned();
+    }
+    encode(name)
+}
+
 /// A folder name as the server wants it.
 pub fn encode(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
@@ -104,6 +114,22 @@ mod tests {
         ] {
             assert_eq!(encode(name), wire, "{name}");
             assert_eq!(decode(wire).as_deref(), Some(name), "{wire}");
+        }
+    }
+
+    #[test]
+    fn a_name_written_the_servers_way_already_is_left_as_it_is() {
+        for (config, wire_form) in [
+            (
+                "&BB4EQgQ,BEAEMAQyBDsENQQ9BD0ESwQ1-",
+                "&BB4EQgQ,BEAEMAQyBDsENQQ9BD0ESwQ1-",
+            ),
+            ("Отправленные", "&BB4EQgQ,BEAEMAQyBDsENQQ9BD0ESwQ1-"),
+            ("Tom & Jerry", "Tom &- Jerry"),
+            ("R&D", "R&-D"),
+            ("INBOX", "INBOX"),
+        ] {
+            assert_eq!(wire(config), wire_form, "{config}");
         }
     }
 
