@@ -238,69 +238,58 @@ fn accepted_whole_from_the_prompt_by_word() {
     whole(How::Prompt("accept Nf6"));
 }
 
-/// In part, up to one of Black's own moves: 1...e5 2.Nf3 Nc6, the third being the reply;
-/// charged on 2...Nc6.
-fn up_to_ours(how: How) {
+/// An answer in part: the record and move lines of Black's message, and Black's three plies
+/// after 1.e4 with the days each is charged (51.4.6: two days on the last accepted ply of
+/// Black's own).
+fn in_part(how: How, lines: &str, plies: [(&str, u64); 3]) {
     let p = offered();
     let (w, text) = answer(&p, how);
-    assert_eq!(
-        record(&text),
-        "Ходы: 1. 5254 5755 2. 7163\nМой ход: 2... 2836",
-        "{text}"
-    );
+    assert_eq!(record(&text), lines, "{text}");
     let (r, s) = ("2026-03-03", "2026-03-05");
-    assert_eq!(
-        moves(&w),
-        [
-            e4(),
-            day("e5", r, s, 0),
-            day("Nf3", r, s, 0),
-            day("Nc6", r, s, 2)
-        ]
-    );
+    let mut want = vec![e4()];
+    want.extend(plies.map(|(san, days)| day(san, r, s, days)));
+    assert_eq!(moves(&w), want);
     assert_eq!(clocks(&w), [1, 0, 1, 2, 0, 2]);
 }
 
+/// Up to one of Black's own moves: 1...e5 2.Nf3 Nc6, the third being the reply.
+const UP_TO_OURS: (&str, [(&str, u64); 3]) = (
+    "Ходы: 1. 5254 5755 2. 7163\nМой ход: 2... 2836",
+    [("e5", 0), ("Nf3", 0), ("Nc6", 2)],
+);
+
+/// A deviation: 1...e5 2.Nf3 accepted, then 2...d6 instead of 2...Nc6.
+const DEVIATED: (&str, [(&str, u64); 3]) = (
+    "Ходы: 1. 5254 5755 2. 7163\nМой ход: 2... 4746",
+    [("e5", 2), ("Nf3", 0), ("d6", 0)],
+);
+
 #[test]
 fn accepted_in_part_from_move() {
-    up_to_ours(How::Move(&["--accept-variation=3"]));
+    in_part(
+        How::Move(&["--accept-variation=3"]),
+        UP_TO_OURS.0,
+        UP_TO_OURS.1,
+    );
 }
 
 #[test]
 fn accepted_in_part_from_the_prompt() {
-    up_to_ours(How::Prompt("e5 Nf3 Nc6"));
-}
-
-/// A deviation: 1...e5 2.Nf3 accepted, then 2...d6 instead of 2...Nc6; charged on 1...e5.
-fn deviated(how: How) {
-    let p = offered();
-    let (w, text) = answer(&p, how);
-    assert_eq!(
-        record(&text),
-        "Ходы: 1. 5254 5755 2. 7163\nМой ход: 2... 4746",
-        "{text}"
-    );
-    let (r, s) = ("2026-03-03", "2026-03-05");
-    assert_eq!(
-        moves(&w),
-        [
-            e4(),
-            day("e5", r, s, 2),
-            day("Nf3", r, s, 0),
-            day("d6", r, s, 0)
-        ]
-    );
-    assert_eq!(clocks(&w), [1, 0, 1, 2, 0, 2]);
+    in_part(How::Prompt("e5 Nf3 Nc6"), UP_TO_OURS.0, UP_TO_OURS.1);
 }
 
 #[test]
 fn deviated_from_move() {
-    deviated(How::Move(&["--accept-variation=2", "d6"]));
+    in_part(
+        How::Move(&["--accept-variation=2", "d6"]),
+        DEVIATED.0,
+        DEVIATED.1,
+    );
 }
 
 #[test]
 fn deviated_from_the_prompt() {
-    deviated(How::Prompt("e5 Nf3 d6"));
+    in_part(How::Prompt("e5 Nf3 d6"), DEVIATED.0, DEVIATED.1);
 }
 
 #[test]

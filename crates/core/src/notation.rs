@@ -410,6 +410,19 @@ pub fn san(pos: &Chess, m: Move) -> String {
     shakmaty::san::San::from_move(pos, m).to_string()
 }
 
+/// `moves`, played one after another from `pos`, each in SAN ([`san`]).
+pub fn sans(pos: &Chess, moves: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = san(&pos, m);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
+}
+
 fn numeric(pos: &Chess, m: Move) -> String {
     let from = m.from().expect("chess moves have a from-square");
     let to = king_target(pos, m);

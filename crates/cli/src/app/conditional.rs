@@ -44,14 +44,14 @@ impl Game {
     /// The partner's open offer in SAN (`show --json`'s `offered_variation`).
     pub fn offered_sans(&self) -> Vec<String> {
         self.partner_offer()
-            .map(|(_, moves)| sans(&self.position(), &moves))
+            .map(|(_, moves)| notation::sans(&self.position(), &moves))
             .unwrap_or_default()
     }
 
     /// The plan in SAN (`show --json`'s `plan`).
     pub fn plan_sans(&self) -> Vec<String> {
         let (moves, start) = self.plan();
-        sans(&start, &moves)
+        notation::sans(&start, &moves)
     }
 }
 
@@ -87,19 +87,6 @@ fn moves_of(pos: &Chess, uci: &str) -> Vec<Move> {
         out.push(m);
     }
     out
-}
-
-/// `moves` from `pos`, each in SAN.
-pub fn sans(pos: &Chess, moves: &[Move]) -> Vec<String> {
-    let mut pos = pos.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let s = notation::san(&pos, m);
-            pos.play_unchecked(m);
-            s
-        })
-        .collect()
 }
 
 /// Moves as the player typed them, one after another from `pos`, in any notation ccmail
@@ -147,7 +134,7 @@ pub async fn set_plan(
     let moves = read_moves(&pos, line).context("in the plan")?;
     conditional::check_plan(moves.len())?;
     store_plan(conn, id, &moves, game.plies.len() + 1).await?;
-    Ok(sans(&pos, &moves))
+    Ok(notation::sans(&pos, &moves))
 }
 
 /// Stores `moves` as the plan of game `id`, the first expected as ply `from`.
@@ -215,7 +202,10 @@ pub async fn plan_chore(
             } else {
                 let mut after = pos.clone();
                 after.play_unchecked(reply);
-                format!("the plan goes on: {}", sans(&after, &rest).join(" "))
+                format!(
+                    "the plan goes on: {}",
+                    notation::sans(&after, &rest).join(" ")
+                )
             };
             Ok(Some(PlanDone::Played(format!(
                 "game {id}: your planned reply {} to {theirs}; {left}",

@@ -28,15 +28,8 @@ pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
 }
 
 /// The moves in SAN (English letters, no check sign), replayed from `pos`.
-fn sans(mut pos: Chess, moves: &[Move]) -> Vec<String> {
-    moves
-        .iter()
-        .map(|&m| {
-            let text = san(&pos, m);
-            pos.play_unchecked(m);
-            text
-        })
-        .collect()
+fn sans(pos: Chess, moves: &[Move]) -> Vec<String> {
+    ccmail_core::notation::sans(&pos, moves)
 }
 
 /// The object of docs/cli.md, "`ccmail parse`".

@@ -14,15 +14,7 @@ fn envelope(date: &str) -> Envelope {
 }
 
 fn sans(moves: &[Move]) -> Vec<String> {
-    let mut pos = Chess::default();
-    moves
-        .iter()
-        .map(|&m| {
-            let s = notation::san(&pos, m);
-            pos.play_unchecked(m);
-            s
-        })
-        .collect()
+    notation::sans(&Chess::default(), moves)
 }
 
 fn codes(msg: &MoveMessage) -> Vec<ProblemCode> {

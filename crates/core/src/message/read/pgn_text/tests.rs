@@ -9,15 +9,7 @@ fn tag<'a>(game: &'a Game, name: &str) -> Option<&'a str> {
 }
 
 fn sans(moves: &[Move]) -> Vec<String> {
-    let mut pos = Chess::default();
-    moves
-        .iter()
-        .map(|&m| {
-            let s = notation::san(&pos, m);
-            pos.play_unchecked(m);
-            s
-        })
-        .collect()
+    notation::sans(&Chess::default(), moves)
 }
 
 #[test]
