@@ -93,7 +93,7 @@ fn the_example_with_every_key_set_loads_with_the_same_values() {
         imap.ca_file,
         Some(PathBuf::from("/home/u/.config/ccmail/ca.pem"))
     );
-    assert_eq!(format!("{:?}", imap.password), "Command(<hidden>)");
+    assert_eq!(format!("{:?}", imap.password), "Some(Command(<hidden>))");
     let smtp = config.smtp.unwrap();
     assert_eq!(smtp.host, "smtp.example.org");
     assert_eq!((smtp.security, smtp.port), (Security::Tls, 465));

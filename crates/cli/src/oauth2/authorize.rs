@@ -1,0 +1,1 @@
+//! Stub replaced below.
