@@ -14,6 +14,7 @@ mod inbox;
 mod init;
 mod logging;
 mod moves;
+mod oauth2;
 mod parse;
 mod plan;
 mod reply;
@@ -145,6 +146,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     if let Command::Check = cli.command {
         return check::run(&cli).await;
     }
+    if let Command::Oauth2(cmd) = &cli.command {
+        return oauth2::run(&cli, cmd).await;
+    }
     let ctx = Ctx::open(&cli).await?;
     // Commands that only look queue nothing: no need to tell a running daemon.
     let looks_only = matches!(
@@ -197,7 +201,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
             address::run(&ctx, &new_email, dry_run).await
         }
         Command::Run { once } => run::run(&ctx, once, cli.now.clone()).await,
-        Command::Init | Command::Parse { .. } | Command::Check => unreachable!("handled above"),
+        Command::Init | Command::Parse { .. } | Command::Check | Command::Oauth2(_) => {
+            unreachable!("handled above")
+        }
     };
     // Whatever a command queued, a running daemon looks at it now (it doesn't poll).
     if result.is_ok()
