@@ -24,7 +24,6 @@ use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
-use self::auth::oauth2_refused;
 use crate::oauth2::OAuth2;
 
 pub use self::build::{Attachment, MAX_THREAD_ID, Mailbox, Outgoing, build, threadable};
@@ -223,15 +222,16 @@ impl Smtp {
         F: Fn(Transport) -> Fut,
         Fut: Future<Output = Result<T, lettre::transport::smtp::Error>>,
     {
-        let mut refused: Option<String> = None;
+        // The token refused, and the error it met.
+        let mut refused: Option<(String, SmtpError)> = None;
         loop {
             let (transport, token) = self.transport().await?;
-            if token.is_some() && token == refused {
-                return Err(oauth2_refused(
-                    &self.server,
-                    self.user(),
-                    "the server refused it",
-                ));
+            if let Some((last, err)) = refused.take() {
+                if token.as_deref() == Some(last.as_str()) {
+                    // The source has nothing better than what was just refused.
+                    return Err(err);
+                }
+                refused = Some((last, err));
             }
             let e = match job(transport).await {
                 Ok(done) => return Ok(done),
@@ -246,7 +246,7 @@ impl Smtp {
             }
             source.0.refused(&token);
             tracing::debug!("SMTP OAuth2 login refused ({err}); asking for a new token");
-            refused = Some(token);
+            refused = Some((token, err));
         }
     }
 

@@ -34,12 +34,16 @@ pub(super) async fn login(
                 }
             ),
         })?;
-    let mut refused: Option<String> = None;
+    // The token refused last, and the server's words.
+    let mut refused: Option<(String, String)> = None;
     loop {
         let token = oauth2.0.token().await.map_err(ImapError::Token)?;
-        if refused.as_deref() == Some(token.as_str()) {
-            // The source has nothing better than what was just refused.
-            break;
+        if let Some((last, reply)) = refused.take() {
+            if last == token {
+                // The source has nothing better than what was just refused.
+                return Err(login_refused(cfg, reply));
+            }
+            refused = Some((last, reply));
         }
         let mut dialogue = Dialogue::new(mechanism, &cfg.username, &token);
         match client.authenticate(mechanism.name(), &mut dialogue).await {
@@ -54,16 +58,12 @@ pub(super) async fn login(
                     return Err(login_refused(cfg, reply));
                 }
                 tracing::debug!("IMAP OAuth2 login refused ({reply}); asking for a new token");
-                refused = Some(token);
+                refused = Some((token, reply));
                 client = back;
             }
             Err((err, _)) => return Err(ImapError::from_imap("AUTHENTICATE", err)),
         }
     }
-    Err(login_refused(
-        cfg,
-        format!("the server refused the OAuth2 access token ({mechanism})"),
-    ))
 }
 
 fn login_refused(cfg: &ImapConfig, reply: String) -> ImapError {
