@@ -40,8 +40,7 @@ fn use_oauth2(p: &Player, imap: &str, smtp: &str) {
     let imap_pw = format!("password_env = \"{}\"\n", support::PASSWORD_VAR);
     let smtp_pw = text
         .lines()
-        .filter(|l| l.starts_with("password_cmd ="))
-        .last()
+        .rfind(|l| l.starts_with("password_cmd ="))
         .unwrap()
         .to_owned()
         + "\n";
