@@ -540,6 +540,7 @@ fn a_claim_needs_an_overstepped_control_and_suspends_the_game() {
     let v = me.json(&["--now", "2026-03-10", "show", &quick]);
     assert_eq!(v["clock"]["black"]["overstepped_at"], 1);
     let draft = me.ok(&["--now", "2026-03-10", "claim", &quick, "--dry-run"]);
+    // The game's language, notation and dates (Russian, numeric).
     assert!(
         draft.starts_with("To: arbiter@example.org\nCc: q@example.org\n"),
         "{draft}"
@@ -551,7 +552,7 @@ fn a_claim_needs_an_overstepped_control_and_suspends_the_game() {
     );
     assert!(
         draft.contains(
-            "1. e4 | 2026-03-01 | 2026-03-02 | 1 | 1\n1... e5 | 2026-03-03 | 2026-03-10 | 7 | 7\n"
+            "1. 5254 | 01.03.2026 | 02.03.2026 | 1 | 1\n1... 5755 | 03.03.2026 | 10.03.2026 | 7 | 7\n"
         ),
         "{draft}"
     );

@@ -249,7 +249,8 @@ fn a_dozen_moves_and_the_clocks_by_hand() {
     assert!(
         line.contains("their move")
             && line.contains("move   7 ")
-            && line.contains("W 14/60 B 10/60"),
+            // Black's 60 − 10 less the 2 days running on his move.
+            && line.contains("left W 46 B 48"),
         "{line}"
     );
     assert!(!line.contains("no move for"), "{line}");

@@ -370,7 +370,13 @@ fn no_letter_of_another_kind_is_fined() {
         else {
             continue;
         };
-        let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+        // A letter ccmail wrote as Иванов reaches someone else: our opponent is never us.
+        let own = if from == "ivanov@example.org" {
+            "sidorov@example.org"
+        } else {
+            "ivanov@example.org"
+        };
+        let me = Player::new("Иванов Иван", "Иванов", own);
         let game = new_game(&me, "white", &from, &[]);
         me.ok(&["--now", "2026-03-02", "move", &game, "e4"]);
         let name = eml.file_name().unwrap().to_str().unwrap();

@@ -13,7 +13,8 @@ pub struct Cli {
     #[arg(long, global = true, env = "CCMAIL_CONFIG", value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// The clock for everything: YYYY-MM-DD (noon local time) or RFC 3339.
+    /// The clock for everything: YYYY-MM-DD or DD.MM.YYYY (noon local time), or an RFC 3339
+    /// time.
     #[arg(long, global = true, env = "CCMAIL_NOW", value_name = "WHEN")]
     pub now: Option<String>,
 
@@ -27,6 +28,28 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The IMAP server's folders, named as people read them, with which one is `mailbox` and
+    /// which `sent_mailbox`.
+    ///
+    /// Folder names in the config are written as you see them here, in any language
+    /// ("Отправленные"); ccmail converts them to IMAP's modified UTF-7 on the wire. `--json`: an
+    /// array of the names.
+    Folders,
+    /// The systemd user unit that keeps `ccmail run` going across logins and reboots.
+    #[command(subcommand)]
+    Service(ServiceAction),
+    /// The shell completion script, on standard output.
+    ///
+    /// bash: `ccmail completions bash > ~/.local/share/bash-completion/completions/ccmail`;
+    /// zsh: into a folder of your $fpath as `_ccmail`; fish:
+    /// `ccmail completions fish > ~/.config/fish/completions/ccmail.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// The man page, ccmail(1), in roff on standard output (`ccmail manpage | man -l -`).
+    Manpage,
     /// Write a commented starter config (if none exists) and create or migrate the database.
     ///
     /// Safe to run twice: an existing config is never overwritten.
@@ -68,6 +91,7 @@ pub enum Command {
     },
     /// Resign the game: sends the resignation; the game ends 1-0 / 0-1.
     Resign {
+        /// The game's id.
         game: String,
         /// Print the message and change nothing.
         #[arg(long)]
@@ -87,7 +111,8 @@ pub enum Command {
     Apply {
         /// The message file, or `-`.
         file: PathBuf,
-        /// Its receipt date [default: the topmost Received: header, else today].
+        /// Its receipt date, YYYY-MM-DD or DD.MM.YYYY, or an RFC 3339 time [default: the
+        /// topmost Received: header, else today].
         #[arg(long, value_name = "DATE")]
         received: Option<String>,
     },
@@ -124,6 +149,7 @@ pub enum Command {
     /// Draft (and after confirmation send) a time-forfeit claim to the arbiter, Cc the
     /// opponent (51.6); the game is suspended until the decision.
     Claim {
+        /// The game's id.
         game: String,
         /// Print the claim and change nothing.
         #[arg(long)]
@@ -134,6 +160,7 @@ pub enum Command {
     },
     /// Build (and after confirmation send) the adjudication package of 51.9.4 to the arbiter.
     Adjudicate {
+        /// The game's id.
         game: String,
         /// The result claimed: 1-0, 0-1 or 1/2-1/2.
         #[arg(long, value_name = "RESULT")]
@@ -144,8 +171,10 @@ pub enum Command {
         /// The sealed move, when it is your move: it counts as made.
         #[arg(long = "move", value_name = "MOVE", allow_hyphen_values = true)]
         mv: Option<String>,
+        /// Print the package and change nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Don't ask for confirmation on a terminal.
         #[arg(long)]
         yes: bool,
     },
@@ -205,6 +234,7 @@ pub enum GameCommand {
     /// Record the arbiter's decision on a suspended game (51.6 claim, 51.9.4 adjudication):
     /// the result, or that play resumes. The 14-day protest window (51.6) starts that day.
     Decision {
+        /// The game's id.
         game: String,
         /// The result the arbiter gave: 1-0, 0-1 or 1/2-1/2.
         #[arg(long, conflicts_with = "resume", required_unless_present = "resume")]
@@ -215,6 +245,7 @@ pub enum GameCommand {
     },
     /// Change a game's settings: whether its move messages carry a PGN attachment.
     Set {
+        /// The game's id.
         game: String,
         /// Attach the game so far as a PGN file to each move message from now on.
         #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
@@ -227,7 +258,7 @@ pub struct NewGameArgs {
     /// The competition's name (51.2.2).
     #[arg(long)]
     pub event: String,
-    /// Its official start date, YYYY-MM-DD (51.4.5).
+    /// Its official start date, YYYY-MM-DD or DD.MM.YYYY (51.4.5).
     #[arg(long, value_name = "DATE")]
     pub start: String,
     /// White's surname.
@@ -281,7 +312,7 @@ pub struct ImportArgs {
     /// The competition's name, where the file does not give it.
     #[arg(long)]
     pub event: Option<String>,
-    /// The official start date, YYYY-MM-DD, where the file does not give it.
+    /// The official start date, YYYY-MM-DD or DD.MM.YYYY, where the file does not give it.
     #[arg(long, value_name = "DATE")]
     pub start: Option<String>,
     /// Time control, N moves / D days [default: the file's, else the config's].
@@ -303,8 +334,13 @@ pub struct MoveArgs {
     /// The game's id.
     pub game: String,
     /// Your move, in any notation ccmail reads (5254, e4, Кf3, e2-e4, e2e4). With
-    /// --accept-variation, your reply after the accepted moves.
-    #[arg(allow_hyphen_values = true)]
+    /// --accept-variation, your reply after the accepted moves. May be left out with
+    /// --accept-draw, or when the accepted part of a variation ends with your own move.
+    #[arg(
+        allow_hyphen_values = true,
+        value_name = "MOVE",
+        required_unless_present_any = ["accept_draw", "accept_variation"]
+    )]
     pub mv: Option<String>,
     /// A conditional continuation: the partner's reply, yours, … (51.3.7).
     #[arg(long, value_name = "MOVES")]
@@ -329,6 +365,26 @@ pub struct MoveArgs {
     /// Don't ask for confirmation on a terminal.
     #[arg(long)]
     pub yes: bool,
+}
+
+/// A shell `ccmail completions` writes for.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// What `ccmail service` does with the systemd user unit.
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum ServiceAction {
+    /// Write the unit to ~/.config/systemd/user/ (running this ccmail, with --config when
+    /// given), then enable and start it; without systemd, say what to do instead.
+    Install,
+    /// Stop and disable the unit, and remove it.
+    Uninstall,
+    /// Whether the unit is installed, and its state.
+    Status,
 }
 
 #[derive(Debug, Subcommand)]
@@ -370,18 +426,23 @@ pub enum BreakCommand {
     /// Announce a break: checks the yearly allowance and notifies every opponent with an
     /// active game and the arbiter ("беру перерыв с … по …").
     Announce {
+        /// The first day of the break, YYYY-MM-DD or DD.MM.YYYY.
         #[arg(long, value_name = "DATE")]
         from: String,
+        /// The last day of the break (included), YYYY-MM-DD or DD.MM.YYYY.
         #[arg(long, value_name = "DATE")]
         to: String,
+        /// Print the notices and change nothing.
         #[arg(long)]
         dry_run: bool,
     },
     /// End the current (or next) break early: play again from --on (default: today); the
     /// days not taken go back to the allowance.
     End {
+        /// The first day of play again, YYYY-MM-DD or DD.MM.YYYY [default: today].
         #[arg(long, value_name = "DATE")]
         on: Option<String>,
+        /// Print the notices and change nothing.
         #[arg(long)]
         dry_run: bool,
     },
@@ -394,8 +455,47 @@ pub enum AddressCommand {
     /// Tell every active opponent and arbiter your new address (51.1.2); then set
     /// `[player] email` in the config.
     Change {
+        /// Your new e-mail address.
         new_email: String,
+        /// Print the notices and change nothing.
         #[arg(long)]
         dry_run: bool,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument and flag of every command, with the path of commands to it, that has
+    /// no help text.
+    fn without_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "help" | "version") {
+                continue;
+            }
+            if arg
+                .get_help()
+                .is_none_or(|h| h.to_string().trim().is_empty())
+            {
+                out.push(format!("{path} {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_about().is_none() {
+                out.push(format!("{path} {} (the command)", sub.get_name()));
+            }
+            without_help(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_argument_and_flag_has_help_text() {
+        let cmd = super::Cli::command();
+        cmd.clone().debug_assert();
+        let mut missing = Vec::new();
+        without_help(&cmd, "ccmail", &mut missing);
+        assert_eq!(missing, Vec::<String>::new());
+    }
 }

@@ -1,7 +1,16 @@
 //! ccmail: e-mail correspondence chess, Article 51. See `ccmail --help`.
 //!
 //! `main` only parses the command line, runs the command and turns an error into the
-//! one-paragraph message and exit status of docs/cli.md (0 success, 1 failure, 2 usage).
+//! one-paragraph message and exit status of docs/cli.md (0 success, 1 failure, 2 usage); with
+//! `--json` the message is `{"error": "…"}` on standard output.
+
+// The daemon's signals, the store's file modes and the systemd unit are Unix's.
+#[cfg(not(unix))]
+compile_error!(
+    "ccmail builds for Unix (Linux, the BSDs, macOS) only: its daemon stops on SIGTERM, keeps \
+     the config's secrets at mode 0600 and wakes through a Unix socket beside the database, \
+     none of which this system has"
+);
 
 mod cli;
 mod commands;
@@ -13,11 +22,19 @@ use clap::Parser;
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
     let args = cli::Cli::parse();
+    let json = args.json;
     match commands::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // The command has said why on standard output already (`check --json`).
+        Err(err) if err.is::<commands::Reported>() => ExitCode::from(1),
         Err(err) => {
             // Each cause once: the mail crate's errors already quote their source.
-            eprintln!("ccmail: {}", ccmail::app::daemon::words(&err));
+            let words = ccmail::app::daemon::words(&err);
+            if json {
+                println!("{}", serde_json::json!({ "error": words }));
+            } else {
+                eprintln!("ccmail: {words}");
+            }
             ExitCode::from(1)
         }
     }

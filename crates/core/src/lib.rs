@@ -15,3 +15,5 @@ pub mod judge;
 pub mod message;
 pub mod notation;
 pub mod pgn;
+pub mod setup;
+pub mod wording;

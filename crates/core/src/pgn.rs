@@ -119,6 +119,76 @@ pub struct EndFacts<'a> {
     pub adjudicated: bool,
     /// The sides whose time ran out (51.4.7: over the limit at some control).
     pub out_of_time: [bool; 2],
+    /// Why the game ended, as recorded when it ended; `None` for a game that ended before
+    /// ccmail recorded it, whose ending is then read from the other facts.
+    pub recorded: Option<EndReason>,
+}
+
+/// Why a game ended, as the store keeps it: an [`Ending`] without its side, which is the
+/// loser of the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    Resignation,
+    Agreement,
+    TimeForfeit,
+    Adjudication,
+}
+
+impl EndReason {
+    const ALL: [(EndReason, &'static str); 7] = [
+        (EndReason::Checkmate, "checkmate"),
+        (EndReason::Stalemate, "stalemate"),
+        (EndReason::InsufficientMaterial, "insufficient_material"),
+        (EndReason::Resignation, "resignation"),
+        (EndReason::Agreement, "agreement"),
+        (EndReason::TimeForfeit, "time_forfeit"),
+        (EndReason::Adjudication, "adjudication"),
+    ];
+
+    /// The arbiter's decision on a suspended game (`ccmail game decision`): a win after a
+    /// time-forfeit claim (51.6) is a loss on time; anything else the arbiter gives (after an
+    /// adjudication package, 51.9.4, or a draw after a claim) is an adjudication. In a
+    /// friendly game the players record the result themselves: a draw is their agreement,
+    /// and a win says no more than its result (`None`).
+    pub fn of_decision(result: &str, after_claim: bool, friendly: bool) -> Option<EndReason> {
+        let decisive = matches!(result, "1-0" | "0-1");
+        Some(match (friendly, decisive, after_claim) {
+            (true, false, _) => EndReason::Agreement,
+            (true, true, _) => return None,
+            (false, true, true) => EndReason::TimeForfeit,
+            (false, _, _) => EndReason::Adjudication,
+        })
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = EndReason::ALL
+            .iter()
+            .find(|(r, _)| r == self)
+            .map_or("", |(_, n)| n);
+        f.write_str(name)
+    }
+}
+
+/// A stored ending that is not one of [`EndReason`]'s names.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a way a game ends")]
+pub struct EndReasonError(pub String);
+
+impl std::str::FromStr for EndReason {
+    type Err = EndReasonError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EndReason::ALL
+            .iter()
+            .find(|(_, n)| *n == s)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| EndReasonError(s.to_owned()))
+    }
 }
 
 impl Ending {
@@ -133,6 +203,8 @@ impl Ending {
         };
         if !f.finished {
             Ending::Unterminated
+        } else if let Some(reason) = f.recorded {
+            Ending::with_reason(reason, loser)
         } else if f.position.is_checkmate() {
             Ending::Checkmate
         } else if f.position.is_stalemate() {
@@ -152,6 +224,52 @@ impl Ending {
         } else {
             Ending::Adjudication
         }
+    }
+
+    /// The ending `reason` gives, its side being `loser` (the result's); a resignation or a
+    /// loss on time without a loser (a drawn result) is taken as the arbiter's.
+    fn with_reason(reason: EndReason, loser: Option<Color>) -> Ending {
+        match (reason, loser) {
+            (EndReason::Checkmate, _) => Ending::Checkmate,
+            (EndReason::Stalemate, _) => Ending::Stalemate,
+            (EndReason::InsufficientMaterial, _) => Ending::InsufficientMaterial,
+            (EndReason::Resignation, Some(l)) => Ending::Resignation(l),
+            (EndReason::Agreement, _) => Ending::Agreement,
+            (EndReason::TimeForfeit, Some(l)) => Ending::TimeForfeit(l),
+            (EndReason::Resignation | EndReason::TimeForfeit, None)
+            | (EndReason::Adjudication, _) => Ending::Adjudication,
+        }
+    }
+
+    /// Why the game ended, to record; `None` while it goes on.
+    pub fn reason(self) -> Option<EndReason> {
+        Some(match self {
+            Ending::Checkmate => EndReason::Checkmate,
+            Ending::Stalemate => EndReason::Stalemate,
+            Ending::InsufficientMaterial => EndReason::InsufficientMaterial,
+            Ending::Resignation(_) => EndReason::Resignation,
+            Ending::Agreement => EndReason::Agreement,
+            Ending::TimeForfeit(_) => EndReason::TimeForfeit,
+            Ending::Adjudication => EndReason::Adjudication,
+            Ending::Unterminated => return None,
+        })
+    }
+
+    /// Why a letter that ends the game ended it: the position after its move (mate,
+    /// stalemate, a draw with too little material), else a resignation, else (a draw) the
+    /// players' agreement.
+    pub fn by_letter(position: &Chess, result: &str, resigned: bool) -> EndReason {
+        let f = EndFacts {
+            finished: true,
+            result,
+            position,
+            resigned,
+            draw_agreed: !resigned,
+            adjudicated: false,
+            out_of_time: [false; 2],
+            recorded: None,
+        };
+        Ending::of(f).reason().unwrap_or(EndReason::Agreement)
     }
 
     /// PGN's `Termination` value.

@@ -11,14 +11,15 @@
 //! `BODY.PEEK[]`, so no `\Seen` flag is set; nothing is moved, flagged or deleted. Other mail
 //! clients of the player see their mailbox as they left it.
 //!
-//! Mailbox names are passed to the server as given: a name with non-ASCII letters must be
-//! written in IMAP's modified UTF-7, as the server lists it.
+//! Mailbox names are given as people write them (`Отправленные`) and go on the wire in IMAP's
+//! modified UTF-7 ([`utf7`]); [`Imap::folders`] lists them back as people read them.
 
 mod answer;
 mod auth;
 mod error;
 mod fetch;
 mod stream;
+pub mod utf7;
 mod wait;
 
 use std::fmt;
@@ -146,6 +147,44 @@ impl fmt::Debug for Imap {
     }
 }
 
+/// A folder of the server, as [`Imap::folders`] lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Folder {
+    /// As people read it (decoded from modified UTF-7; as sent when it is not valid UTF-7).
+    pub name: String,
+    /// As the server names it on the wire.
+    pub wire: String,
+    /// Its special use (RFC 6154), when the server says: `Sent`, `Drafts`, `Trash`, `Junk`,
+    /// `Archive`, `All`, `Flagged`.
+    pub special: Option<&'static str>,
+    /// Whether it can be selected (`\Noselect` not set).
+    pub selectable: bool,
+}
+
+impl Folder {
+    fn of(n: &async_imap::types::Name) -> Folder {
+        use async_imap::types::NameAttribute as A;
+        let wire = n.name().to_owned();
+        let special = n.attributes().iter().find_map(|a| match a {
+            A::Sent => Some("Sent"),
+            A::Drafts => Some("Drafts"),
+            A::Trash => Some("Trash"),
+            A::Junk => Some("Junk"),
+            A::Archive => Some("Archive"),
+            A::All => Some("All"),
+            A::Flagged => Some("Flagged"),
+            _ => None,
+        });
+        let selectable = !n.attributes().iter().any(|a| matches!(a, A::NoSelect));
+        Folder {
+            name: utf7::decode(&wire).unwrap_or_else(|| wire.clone()),
+            wire,
+            special,
+            selectable,
+        }
+    }
+}
+
 impl Imap {
     /// Connects (TLS, STARTTLS or plain as configured, certificate verified), logs in, reads
     /// the capabilities and SELECTs the mailbox.
@@ -177,9 +216,10 @@ impl Imap {
         .await?;
 
         let command = format!("SELECT {:?}", cfg.mailbox);
+        let wire = utf7::encode(&cfg.mailbox);
         let selected = timed(limit, &command, async {
             session
-                .select(&cfg.mailbox)
+                .select(&wire)
                 .await
                 .map_err(|e| ImapError::from_imap(&command, e))
         })
@@ -253,9 +293,10 @@ impl Imap {
         let command = format!("CREATE {name:?}");
         let limit = self.timeout;
         let session = self.session()?;
+        let wire = utf7::encode(name);
         let result = timed(limit, &command, async {
             session
-                .create(name)
+                .create(&wire)
                 .await
                 .map_err(|e| ImapError::from_imap(&command, e))
         })
@@ -268,6 +309,27 @@ impl Imap {
             }
             other => other,
         }
+    }
+
+    /// The server's folders (LIST "" "*"), named as people read them, in the server's order.
+    pub async fn folders(&mut self) -> Result<Vec<Folder>, ImapError> {
+        use futures::TryStreamExt;
+        let command = "LIST \"\" \"*\"".to_owned();
+        let limit = self.timeout;
+        let session = self.session()?;
+        let names = timed(limit, &command, async {
+            let stream = session
+                .list(Some(""), Some("*"))
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))?;
+            stream
+                .try_collect::<Vec<_>>()
+                .await
+                .map_err(|e| ImapError::from_imap(&command, e))
+        })
+        .await?;
+        self.drain_unsolicited();
+        Ok(names.iter().map(Folder::of).collect())
     }
 
     /// Says goodbye (LOGOUT) and closes the connection; failures do not matter any more.

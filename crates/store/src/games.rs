@@ -45,6 +45,9 @@ pub struct GameRow {
     pub plan: String,
     /// The ply the plan's first move is expected as.
     pub plan_from: i64,
+    /// Why the finished game ended (migrations/0008), by the core's `EndReason` name; `None`
+    /// while it goes on, or when it ended before ccmail recorded it.
+    pub ending: Option<String>,
 }
 
 impl GameRow {
@@ -81,6 +84,7 @@ impl GameRow {
             attach_pgn: false,
             plan: String::new(),
             plan_from: 0,
+            ending: None,
         }
     }
 }
@@ -88,15 +92,15 @@ impl GameRow {
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
-    carried_through, carried_white, carried_black, pgn_due, attach_pgn, plan, plan_from";
+    carried_through, carried_white, carried_black, pgn_due, attach_pgn, plan, plan_from, ending";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn, ending) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -124,6 +128,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(g.carried_black)
     .bind(g.pgn_due)
     .bind(g.attach_pgn)
+    .bind(&g.ending)
     .execute(conn)
     .await?;
     Ok(())
@@ -243,6 +248,16 @@ pub async fn set_status(
     sqlx::query("UPDATE games SET status = ?, result = ? WHERE id = ?")
         .bind(status)
         .bind(result)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records why a finished game ended (an `EndReason` name), or clears it.
+pub async fn set_ending(conn: &mut SqliteConnection, id: &str, ending: Option<&str>) -> Result<()> {
+    sqlx::query("UPDATE games SET ending = ? WHERE id = ?")
+        .bind(ending)
         .bind(id)
         .execute(conn)
         .await?;

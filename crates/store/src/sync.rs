@@ -1,5 +1,6 @@
 //! Per-mailbox sync state: UIDVALIDITY and the last UID read.
 
+use chrono::NaiveDate;
 use sqlx::SqliteConnection;
 
 use crate::Result;
@@ -37,4 +38,25 @@ pub async fn set_sync_state(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Records that `hook` was told about `what` in `game` on `day`; `false` when it was already
+/// (the daemon's `on_deadline` runs once a day per deadline).
+pub async fn hook_told_once(
+    conn: &mut SqliteConnection,
+    hook: &str,
+    game: &str,
+    what: &str,
+    day: NaiveDate,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT OR IGNORE INTO hook_runs (hook, game_id, what, day) VALUES (?, ?, ?, ?)",
+    )
+    .bind(hook)
+    .bind(game)
+    .bind(what)
+    .bind(day)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -742,6 +742,13 @@ async fn the_database_of_every_migration_upgrades_to_the_latest() {
                 .attach_pgn
         );
         assert!(!set_attach_pgn(&mut c, "none", true).await.unwrap());
+        // 0008: an older game has no recorded ending; one is recorded when it ends.
+        assert_eq!(listed[0].0.ending, None, "version {v}");
+        set_ending(&mut c, "old", Some("resignation"))
+            .await
+            .unwrap();
+        let old = ccmail_store::game(&mut c, "old").await.unwrap().unwrap();
+        assert_eq!(old.ending.as_deref(), Some("resignation"), "version {v}");
     }
 }
 

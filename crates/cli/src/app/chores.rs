@@ -173,17 +173,11 @@ async fn game_chores(
         return Ok(done);
     }
     let report = game.report(today)?;
-    let due = report
-        .deadlines
+    // A repeat due by today that no repeat sent has met (the one rule `games` shows too).
+    let due = ccmail_core::clock::open_deadlines(&report.deadlines, &sent_on("repeat"))
         .iter()
-        .filter(|d| d.kind == DeadlineKind::Repeat && d.date <= today)
-        .map(|d| d.date)
-        .max();
-    let last_sent = game.moves.last().map(|m| m.sent);
-    if let (Some(due), Some(ours)) = (due, last_sent)
-        && game.to_move() != game.me
-        && !sent_on("repeat").iter().any(|d| *d >= due && *d >= ours)
-    {
+        .any(|d| d.kind == DeadlineKind::Repeat && d.date <= today);
+    if due && game.to_move() != game.me {
         send_repeat(conn, me, clock, game).await?;
         let to = if game.arbiter().is_some() {
             "Cc the arbiter"

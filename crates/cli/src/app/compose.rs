@@ -608,6 +608,9 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
     store::set_draw_offer(conn, &d.game_id, d.draw_offered_by.as_deref()).await?;
     if let Some(result) = d.result {
         store::set_status(conn, &d.game_id, "finished", Some(result)).await?;
+        let plies: Vec<Move> = d.form.moves.iter().copied().chain(d.my_move).collect();
+        let why = super::pgn::ending_by_letter(&plies, result, d.kind == "resign");
+        store::set_ending(conn, &d.game_id, Some(&why.to_string())).await?;
     }
     Ok(id)
 }

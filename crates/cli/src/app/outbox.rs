@@ -46,6 +46,8 @@ pub struct Sent {
     pub sent: usize,
     pub retrying: usize,
     pub failed: usize,
+    /// The stored messages sent, in order (for the `on_sent` hook).
+    pub messages: Vec<i64>,
 }
 
 /// Backoff after `attempts` failures: 1, 2, 4 … minutes, at most an hour.
@@ -85,6 +87,7 @@ pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Resu
                 store::mark_sent(&mut conn, item.id, &clock.stamp()).await?;
                 tracing::info!(item = item.id, "sent");
                 done.sent += 1;
+                done.messages.push(item.message);
             }
             Err(e) if e.is_transient() => {
                 let next = clock.now + backoff(item.attempts);

@@ -1,10 +1,11 @@
 //! A stored game as PGN (crates/core/src/pgn.rs has the format): for the arbiter (51.9.1),
 //! the adjudication package (51.9.4) and `ccmail export --pgn`. This module gathers what the
 //! writer needs from the store — the dates and days of each move, the variations offered,
-//! and how the game ended, which the store does not keep as such: it is read from the final
-//! position, the game's messages and the clock.
+//! and how the game ended: as recorded when it ended, or, for a game that ended before ccmail
+//! recorded it, read from the final position, the game's messages and the clock.
 
-use ccmail_core::pgn::{self, EndFacts, Ending, PgnGame, Rav};
+use ccmail_core::clock::ClockReport;
+use ccmail_core::pgn::{self, EndFacts, EndReason, Ending, PgnGame, Rav};
 use ccmail_store::{self as store, MessageRow, VariationRow};
 use chrono::NaiveDate;
 use shakmaty::{Chess, Move, Position};
@@ -48,14 +49,7 @@ pub fn pgn_with(
 ) -> anyhow::Result<String> {
     let report = game.report(today)?;
     let r = &game.row;
-    let ending = ending(
-        game,
-        messages,
-        [
-            report.clock.white.overstepped_at.is_some(),
-            report.clock.black.overstepped_at.is_some(),
-        ],
-    );
+    let ending = ending(game, messages, &report);
     let (white_na, black_na) = if game.me.is_white() {
         (my_email.to_owned(), r.opponent_email.clone())
     } else {
@@ -133,9 +127,13 @@ pub fn pgn_with(
     Ok(pgn::write(&g)?)
 }
 
-/// How the game ended: the position, then the messages (a resignation, an accepted draw,
-/// the arbiter's), then the clock (`out_of_time`, White and Black).
-fn ending(game: &Game, messages: &[MessageRow], out_of_time: [bool; 2]) -> Ending {
+/// How the game ended: as recorded when it ended; else the position, then the messages (a
+/// resignation, an accepted draw, the arbiter's), then the clock (a side over the limit).
+pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> Ending {
+    let out_of_time = [
+        report.clock.white.overstepped_at.is_some(),
+        report.clock.black.overstepped_at.is_some(),
+    ];
     let any = |dir: &str, kinds: &[&str]| {
         messages.iter().any(|m| {
             m.direction == dir
@@ -152,7 +150,41 @@ fn ending(game: &Game, messages: &[MessageRow], out_of_time: [bool; 2]) -> Endin
         adjudicated: any("in", &["adjudication", "claim"])
             || any("out", &["adjudication", "claim"]),
         out_of_time,
+        recorded: recorded_ending(game),
     })
+}
+
+/// How a finished game ended, in words (`Black resigns`, `Checkmate`); `None` while it goes
+/// on. The recorded ending needs nothing else; a game that ended before endings were
+/// recorded is read again whole, with its messages.
+pub async fn ending_words(
+    conn: &mut store::SqliteConnection,
+    game: &Game,
+    report: &ClockReport,
+) -> anyhow::Result<Option<String>> {
+    if game.row.status != "finished" {
+        return Ok(None);
+    }
+    if recorded_ending(game).is_some() {
+        return Ok(ending(game, &[], report).words());
+    }
+    let whole = match Game::load(conn, game.id()).await? {
+        Some(g) => g,
+        None => return Ok(None),
+    };
+    let messages = store::game_messages(conn, game.id()).await?;
+    Ok(ending(&whole, &messages, report).words())
+}
+
+/// The ending recorded for `game` (`None` when none was, or the name is unknown).
+pub fn recorded_ending(game: &Game) -> Option<EndReason> {
+    game.row.ending.as_deref().and_then(|e| e.parse().ok())
+}
+
+/// Why the letter that ends a game ends it, to record: `plies` are the game's moves with the
+/// letter's own; `resigned` when the letter resigns.
+pub fn ending_by_letter(plies: &[Move], result: &str, resigned: bool) -> EndReason {
+    Ending::by_letter(&ccmail_core::message::play_all(plies), result, resigned)
 }
 
 /// A stored variation where it leaves the played line: the moves it shares with the game

@@ -272,8 +272,12 @@ async fn apply_play(
     if let Some(b) = p.break_notice {
         record_break(conn, clock, game, b.from, b.to, p.sent).await?;
     }
-    if let Some((result, _)) = p.result {
+    if let Some((result, how)) = p.result {
         store::set_status(conn, game.id(), "finished", Some(result)).await?;
+        let plies: Vec<_> = game.plies.iter().chain(&p.moves).copied().collect();
+        let resigned = how == judge::Ending::Resignation;
+        let why = super::pgn::ending_by_letter(&plies, result, resigned);
+        store::set_ending(conn, game.id(), Some(&why.to_string())).await?;
         store::set_draw_offer(conn, game.id(), None).await?;
     }
     for note in &p.notes {

@@ -48,9 +48,7 @@ fn arrival_time(
         if let Ok(at) = DateTime::parse_from_rfc3339(text) {
             return Ok(at);
         }
-        let date: NaiveDate = text
-            .parse()
-            .with_context(|| format!("--received {text:?} is not a date (YYYY-MM-DD)"))?;
+        let date: NaiveDate = super::date_arg("--received", text)?;
         let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0).expect("noon"));
         let at = ctx
             .clock

@@ -15,8 +15,7 @@ use super::moves::flush;
 use crate::cli::BreakCommand;
 
 fn date(flag: &str, text: &str) -> anyhow::Result<NaiveDate> {
-    text.parse()
-        .with_context(|| format!("{flag} {text:?} is not a date (YYYY-MM-DD)"))
+    super::date_arg(flag, text)
 }
 
 pub async fn run(ctx: &Ctx, cmd: BreakCommand) -> anyhow::Result<()> {

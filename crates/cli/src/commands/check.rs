@@ -2,7 +2,8 @@
 //! database, IMAP (connect, log in, the mailbox, IDLE) and SMTP (connect, log in). A failing
 //! step says what failed and the checks go on where they can; exit status 1 if any failed.
 //! With OAuth2 the access token is a step of its own, before the login. No password or token
-//! is ever printed.
+//! is ever printed. With `--json`: `{"steps": [{"step", "status", "detail"}], "failed": N}`,
+//! `status` being `ok`, `fail` or `skip`.
 
 use std::time::Duration;
 
@@ -21,29 +22,56 @@ use crate::cli::Cli;
 /// How long each server gets to answer.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The report: one line per step.
+/// The report: one line per step as it is done, or (`json`) one object at the end.
 #[derive(Default)]
 struct Report {
     failed: usize,
+    json: bool,
+    steps: Vec<serde_json::Value>,
 }
 
 impl Report {
+    fn step(&mut self, status: &str, mark: &str, step: &str, what: &str) {
+        if self.json {
+            let s = serde_json::json!({"step": step, "status": status, "detail": what});
+            self.steps.push(s);
+        } else {
+            println!("{mark:<6}{step}: {what}");
+        }
+    }
+
     fn ok(&mut self, step: &str, what: impl AsRef<str>) {
-        println!("ok    {step}: {}", what.as_ref());
+        self.step("ok", "ok", step, what.as_ref());
     }
 
     fn fail(&mut self, step: &str, what: impl AsRef<str>) {
         self.failed += 1;
-        println!("FAIL  {step}: {}", what.as_ref());
+        self.step("fail", "FAIL", step, what.as_ref());
     }
 
     fn skip(&mut self, step: &str, what: impl AsRef<str>) {
-        println!("-     {step}: {}", what.as_ref());
+        self.step("skip", "-", step, what.as_ref());
+    }
+
+    /// The end: with `json` the object, then the exit status's error if a step failed.
+    fn end(self, why: &str) -> anyhow::Result<()> {
+        if self.json {
+            let all = serde_json::json!({"steps": self.steps, "failed": self.failed});
+            println!("{all}");
+        }
+        match (self.failed, self.json) {
+            (0, _) => Ok(()),
+            (_, true) => Err(super::Reported(why.to_owned()).into()),
+            (_, false) => bail!("{why}"),
+        }
     }
 }
 
 pub async fn run(cli: &Cli) -> anyhow::Result<()> {
-    let mut r = Report::default();
+    let mut r = Report {
+        json: cli.json,
+        ..Report::default()
+    };
     let path = config_path(cli);
     let cfg = match config::load(&path) {
         Ok(cfg) => {
@@ -60,17 +88,17 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
         }
         Err(e) => {
             r.fail("config", format!("{e:#}"));
-            bail!("the config could not be read, so nothing else was checked");
+            return r.end("the config could not be read, so nothing else was checked");
         }
     };
     database(&mut r, &cfg).await;
     imap(&mut r, &cfg).await;
     smtp(&mut r, &cfg).await;
-    match r.failed {
-        0 => Ok(()),
-        1 => bail!("1 check failed"),
-        n => bail!("{n} checks failed"),
-    }
+    let why = match r.failed {
+        1 => "1 check failed".to_owned(),
+        n => format!("{n} checks failed"),
+    };
+    r.end(&why)
 }
 
 async fn database(r: &mut Report, cfg: &Config) {

@@ -1,14 +1,19 @@
 //! `ccmail claim GAME`: the time-forfeit claim of 51.6 — to the arbiter, Cc the opponent, with
-//! the full time table move by move; the game is suspended until the decision.
+//! the full time table move by move, in the game's language and notation; the game is
+//! suspended until the decision.
 
 use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
 use ccmail::app::compose::{Letter, queue_letter, recipients};
-use ccmail::app::game::Game;
+use ccmail::app::game::{Game, cause, color};
 use ccmail_core::addressees::Letter as Why;
+use ccmail_core::judge::fault_by_eye;
 use ccmail_core::message::Language;
+use ccmail_core::notation;
+use ccmail_core::wording;
 use ccmail_store as store;
 use shakmaty::Color;
+use shakmaty::Position;
 
 use super::moves::flush;
 use super::{Ctx, go_ahead};
@@ -67,8 +72,10 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     } else {
         "Move | received | sent | days | total".into()
     });
+    let lang = game.language;
     let (mut white, mut black) = (0u32, 0u32);
-    for (i, m) in game.moves.iter().enumerate() {
+    let mut pos = shakmaty::Chess::default();
+    for (i, (m, &mv)) in game.moves.iter().zip(&game.plies).enumerate() {
         let days = report.ply_days.get(i).copied().unwrap_or(0);
         let total = if i % 2 == 0 {
             white += days;
@@ -84,33 +91,32 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         };
         lines.push(format!(
             "{number} {} | {} | {} | {days} | {total}",
-            m.san, m.received, m.sent
+            notation::write_move(&pos, mv, game.notation),
+            wording::date(m.received, lang),
+            wording::date(m.sent, lang)
         ));
+        pos.play_unchecked(mv);
     }
     for p in &game.penalties {
+        let days = wording::days(p.days, lang);
+        let who = side(color(&p.player)?);
+        let why = fault_by_eye(cause(&p.cause)?);
         lines.push(if ru {
-            format!(
-                "Штраф: {} дня, {} ({}), ход {}",
-                p.days, p.player, p.cause, p.ply
-            )
+            format!("Штраф, {who}: {days}, {}, ход {}", why.ru, p.ply)
         } else {
-            format!(
-                "Penalty: {} days, {} ({}), ply {}",
-                p.days, p.player, p.cause, p.ply
-            )
+            format!("Penalty, {who}: {days}, {}, ply {}", why.en, p.ply)
         });
     }
+    let total = wording::days(i64::from(c.total), lang);
     lines.push(if ru {
         format!(
-            "Итого {}: {} дней при лимите {limit} к {at}-му ходу.",
-            side(opp),
-            c.total
+            "Итого {}: {total} при лимите {limit} к {at}-му ходу.",
+            side(opp)
         )
     } else {
         format!(
-            "Total for {}: {} days against a limit of {limit} by move {at}.",
-            side(opp),
-            c.total
+            "Total for {}: {total} against a limit of {limit} by move {at}.",
+            side(opp)
         )
     });
     let subject = if ru {

@@ -2,9 +2,13 @@
 //! as an mbox (51.1.3–4: the arbiter may ask for the correspondence).
 //! `ccmail export --all [--active] [-o FILE]`: every game (or those not finished) as PGN in
 //! one file, for a chess program's database.
+//!
+//! With `--json`, each game is `{"id", "format", "output", "text"}`: `format` `pgn` or `mbox`;
+//! the text itself (an mbox's bytes read as UTF-8, any other byte replaced), or `null` and the
+//! file in `output` with `-o`. One object for a game, an array for `--all`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use ccmail::app::game::Game;
@@ -36,7 +40,27 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
             .with_context(|| format!("can't write game {id} as PGN"))?
             .into_bytes()
     };
+    if ctx.json {
+        let format = if mbox { "mbox" } else { "pgn" };
+        let one = json(id, format, output.as_deref(), &bytes);
+        if output.is_some() {
+            write_out(output, &bytes)?;
+        }
+        println!("{one}");
+        return Ok(());
+    }
     write_out(output, &bytes)
+}
+
+/// One exported game as `--json` prints it.
+fn json(id: &str, format: &str, output: Option<&Path>, bytes: &[u8]) -> serde_json::Value {
+    let text = output.is_none().then(|| String::from_utf8_lossy(bytes));
+    serde_json::json!({
+        "id": id,
+        "format": format,
+        "output": output.map(|p| p.display().to_string()),
+        "text": text,
+    })
 }
 
 /// Every game (with `active`, those not finished) as PGN, in the order `games --all` lists
@@ -45,11 +69,22 @@ pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Re
     let mut conn = ctx.store.conn().await?;
     let games = Game::load_all(&mut conn, !active).await?;
     let mut text = String::new();
+    let mut each = Vec::new();
     for game in &games {
         let one = pgn(&mut conn, game, ctx.clock.today(), &ctx.me.email)
             .await
             .with_context(|| format!("can't write game {} as PGN", game.id()))?;
+        if ctx.json {
+            each.push(json(game.id(), "pgn", output.as_deref(), one.as_bytes()));
+        }
         text.push_str(&one);
+    }
+    if ctx.json {
+        if output.is_some() {
+            write_out(output, text.as_bytes())?;
+        }
+        println!("{}", serde_json::Value::Array(each));
+        return Ok(());
     }
     write_out(output, text.as_bytes())
 }

@@ -5,6 +5,8 @@ use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
 use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
+use ccmail_core::pgn::EndReason;
+use ccmail_core::setup::Setup;
 use ccmail_store::{self as store, GameRow};
 use chrono::NaiveDate;
 use sha2::Digest;
@@ -14,10 +16,7 @@ use crate::cli::NewGameArgs;
 
 pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     let d = &ctx.cfg.defaults;
-    let start: NaiveDate = a
-        .start
-        .parse()
-        .with_context(|| format!("--start {:?} is not a date (YYYY-MM-DD)", a.start))?;
+    let start: NaiveDate = super::date_arg("--start", &a.start)?;
     let color = a.color.to_lowercase();
     if color != "white" && color != "black" {
         bail!("--color must be white or black, not {:?}", a.color);
@@ -45,6 +44,14 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         }
     }
     let one_line = ccmail_core::message::one_line;
+    ccmail_core::setup::check(&Setup {
+        event: &one_line(&a.event),
+        white: &one_line(&a.white),
+        black: &one_line(&a.black),
+        opponent: &a.opponent,
+        arbiter,
+        me: &ctx.me.email,
+    })?;
     let mut row = GameRow {
         event: one_line(&a.event),
         white: one_line(&a.white),
@@ -125,6 +132,15 @@ pub async fn decision(
                 bail!("--result must be 1-0, 0-1 or 1/2-1/2, not {r:?}");
             }
             store::set_status(&mut tx, id, "finished", Some(r)).await?;
+            // What the arbiter was asked last: a claim (51.6) or an adjudication (51.9.4).
+            let asked = store::game_messages(&mut tx, id)
+                .await?
+                .into_iter()
+                .rfind(|m| matches!(m.kind.as_str(), "claim" | "adjudication"));
+            let after_claim = asked.is_some_and(|m| m.kind == "claim");
+            let friendly = game.arbiter_email.is_empty();
+            let why = EndReason::of_decision(r, after_claim, friendly).map(|e| e.to_string());
+            store::set_ending(&mut tx, id, why.as_deref()).await?;
             tx.commit().await?;
             // 51.9.1: the finished game goes to the arbiter as PGN.
             ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;

@@ -1,13 +1,14 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
 use ccmail::app::game::{Game, color_name};
+use ccmail::app::pgn::ending_words;
 use ccmail::app::{in_two_halves, map_in_two_halves};
-use ccmail_core::clock::DeadlineKind;
+use ccmail_core::clock::{self, Deadline, DeadlineKind};
 use ccmail_store as store;
 use chrono::NaiveDate;
 
 use super::Ctx;
-use super::show::{deadline_words, problems_of};
+use super::show::{deadline_words, draw_words, problems_of, repeats_sent};
 
 pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     let today = ctx.clock.today();
@@ -31,6 +32,19 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             .collect()
     };
     let mut rows = map_in_two_halves(games, reports)?;
+    // The next deadline still open: a repeat already sent is met (only a game with a repeat
+    // due by today can have sent one).
+    let mut conn = ctx.store.conn().await?;
+    for (g, report, next, _) in &mut rows {
+        let repeat_due = |d: &Deadline| d.kind == DeadlineKind::Repeat && d.date <= today;
+        if report.deadlines.iter().any(repeat_due) {
+            let sent = repeats_sent(&mut conn, g).await?;
+            *next = clock::open_deadlines(&report.deadlines, &sent)
+                .first()
+                .map(|d| (d.date, d.kind));
+        }
+    }
+    drop(conn);
     // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
     rows.sort_by(|(a, _, a_next, a_left), (b, _, b_next, b_left)| {
         let key = |g: &Game, next: &Option<(NaiveDate, _)>, left| {
@@ -77,6 +91,15 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         .into_iter()
         .filter(|o| o.status == "failed")
         .collect();
+    // How each finished game ended, in words, where its deadline would be.
+    let mut endings = std::collections::HashMap::new();
+    let mut conn = ctx.store.conn().await?;
+    for (g, report, ..) in rows.iter().filter(|(g, ..)| g.row.result.is_some()) {
+        if let Some(words) = ending_words(&mut conn, g, report).await? {
+            endings.insert(g.id().to_owned(), words);
+        }
+    }
+    drop(conn);
     super::write_out(|w| {
         if rows.is_empty() {
             writeln!(w, "No games. `ccmail game new --help` makes one.")?;
@@ -99,22 +122,25 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                         .unwrap_or_default();
                     format!("{date} {}", deadline_words(&kind, g.arbiter().is_some()))
                 })
+                .or_else(|| endings.get(g.id()).cloned())
                 .unwrap_or_default();
+            // Each side's days left before its next control, the running move counted.
             writeln!(
                 w,
-                "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  W {}/{} B {}/{}  {}",
+                "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  left W {:>2} B {:>2}  {}",
                 r.id,
                 r.event,
                 r.opponent_email,
                 color_name(g.me),
                 g.moves.len() / 2 + 1,
                 turn,
-                wc.total,
-                wc.limit,
-                b.total,
-                b.limit,
+                wc.left,
+                b.left,
                 deadline
             )?;
+            if let Some(draw) = draw_words(g).filter(|_| g.is_active()) {
+                writeln!(w, "         {draw}")?;
+            }
             if let Some(n) = held.get(g.id()) {
                 writeln!(
                     w,

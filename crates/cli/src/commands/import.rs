@@ -232,9 +232,7 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         .or_else(|| game.event.clone())
         .context("the event: the file does not name it; give --event NAME")?;
     let start = match &a.start {
-        Some(s) => s
-            .parse()
-            .with_context(|| format!("--start {s:?} is not a date (YYYY-MM-DD)"))?,
+        Some(s) => super::date_arg("--start", s)?,
         None => game
             .start
             .context("the start date: the file does not give it; give --start YYYY-MM-DD")?,
@@ -264,6 +262,14 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         .parse()?;
     let rules: Profile = a.rules.clone().unwrap_or_else(|| d.rules.clone()).parse()?;
     let finished = game.result.is_some();
+    ccmail_core::setup::check(&ccmail_core::setup::Setup {
+        event: &one_line(&event),
+        white: &one_line(&white),
+        black: &one_line(&black),
+        opponent: &opponent,
+        arbiter: &arbiter,
+        me: &ctx.me.email,
+    })?;
     Ok(GameRow {
         event: one_line(&event),
         white: one_line(&white),

@@ -21,10 +21,16 @@ pub fn init(daemon: bool) {
             filter = filter.add_directive(d);
         }
     }
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let log = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
-        .with_target(false)
+        .with_target(false);
+    // The daemon's errors also go to the `on_error` hook, when one is set.
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(log)
+        .with(ccmail::app::daemon::hooks::ErrorLayer)
         .try_init();
 }

@@ -6,7 +6,9 @@ mod apply;
 mod breaks;
 mod check;
 mod claim;
+mod completions;
 mod export;
+mod folders;
 mod game_new;
 mod games;
 mod import;
@@ -19,6 +21,7 @@ mod parse;
 mod plan;
 mod reply;
 mod run;
+mod service;
 mod show;
 
 use std::path::PathBuf;
@@ -29,6 +32,19 @@ use ccmail::config::{self, Config};
 use ccmail_store::Store;
 
 use crate::cli::{Cli, Command, GameCommand};
+
+/// A failure the command has reported in its own output (`check --json`): `main` exits 1 and
+/// prints nothing more.
+#[derive(Debug)]
+pub struct Reported(pub String);
+
+impl std::fmt::Display for Reported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Reported {}
 
 /// What a command that works on the store needs.
 pub struct Ctx {
@@ -89,7 +105,11 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
     Ok(true)
 }
 
-/// The config file the context was read from.
+/// A date argument: `YYYY-MM-DD` or `DD.MM.YYYY`; `flag` names it in the error.
+pub fn date_arg(flag: &str, text: &str) -> anyhow::Result<chrono::NaiveDate> {
+    ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {e}"))
+}
+
 /// Writes to standard output through one buffer: a long listing goes out in a few writes, not
 /// one per line. When the reader has gone away (`ccmail games | head`) it stops quietly, exit
 /// 0, as `println!` does in this program.
@@ -129,8 +149,13 @@ pub fn config_path(cli: &Cli) -> PathBuf {
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     logging::init(matches!(cli.command, Command::Run { .. }));
-    if let Command::Parse { file } = &cli.command {
-        return parse::run(file, cli.json);
+    // The commands that need no config and no database.
+    match &cli.command {
+        Command::Parse { file } => return parse::run(file, cli.json),
+        Command::Completions { shell } => return completions::completions(*shell),
+        Command::Manpage => return completions::manpage(),
+        Command::Service(action) => return service::run(*action, cli.config.as_deref()),
+        _ => {}
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -148,6 +173,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     }
     if let Command::Oauth2(cmd) = &cli.command {
         return oauth2::run(&cli, cmd).await;
+    }
+    if let Command::Folders = cli.command {
+        return folders::run(&cli).await;
     }
     let ctx = Ctx::open(&cli).await?;
     // Commands that only look queue nothing: no need to tell a running daemon.
@@ -201,9 +229,14 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
             address::run(&ctx, &new_email, dry_run).await
         }
         Command::Run { once } => run::run(&ctx, once, cli.now.clone()).await,
-        Command::Init | Command::Parse { .. } | Command::Check | Command::Oauth2(_) => {
-            unreachable!("handled above")
-        }
+        Command::Init
+        | Command::Parse { .. }
+        | Command::Check
+        | Command::Folders
+        | Command::Completions { .. }
+        | Command::Manpage
+        | Command::Service(_)
+        | Command::Oauth2(_) => unreachable!("handled above"),
     };
     // Whatever a command queued, a running daemon looks at it now (it doesn't poll).
     if result.is_ok()

@@ -7,6 +7,7 @@ use ccmail::app::chores;
 use ccmail::app::compose::{self, Accept, Draft, Request};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
+use ccmail_core::clock::DeadlineKind;
 use ccmail_mail::smtp::Smtp;
 use ccmail_store as store;
 
@@ -44,11 +45,39 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
     // Asked, the player has seen the message: what is sent is checked against it.
     let ask = !yes && std::io::stdin().is_terminal();
-    if !go_ahead(&draft.preview(), dry_run, yes, "Send this message?")? {
+    let preview = format!("{}{}", claim_given_up(ctx, &game)?, draft.preview());
+    if !go_ahead(&preview, dry_run, yes, "Send this message?")? {
         return Ok(());
     }
     queue_and_send(ctx, id, req, ask.then_some(&draft)).await?;
     Ok(())
+}
+
+/// While the partner's control move over the limit can be claimed (51.6.1), a word that
+/// sending our answer gives that up; else nothing.
+fn claim_given_up(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
+    let report = game.report(ctx.clock.today())?;
+    let claimable = report
+        .deadlines
+        .iter()
+        .any(|d| d.kind == DeadlineKind::Claim);
+    let Some(at) = report.clock.get(game.opponent()).claimable_at else {
+        return Ok(String::new());
+    };
+    if !claimable || game.arbiter().is_none() {
+        return Ok(String::new());
+    }
+    let side = if game.opponent().is_white() {
+        "White"
+    } else {
+        "Black"
+    };
+    Ok(format!(
+        "Sending this gives up the right to claim a win on time: {side} went over the time \
+         limit with move {at}, and the claim goes no later than your reply (51.6.1); `ccmail \
+         claim {}` claims it instead.\n\n",
+        game.id()
+    ))
 }
 
 /// Queues the message for `req` and sends the outbox at once: shared by `move`, `resign` and

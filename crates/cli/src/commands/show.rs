@@ -3,13 +3,18 @@
 
 use anyhow::Context;
 use ccmail::app::conditional::numbered_line;
-use ccmail::app::game::Game;
+use ccmail::app::game::{Game, color_name};
 use ccmail::app::numbered;
+use ccmail::app::pgn::ending_words;
 use ccmail_core::board::{self, Glyphs};
-use ccmail_core::clock::ClockReport;
+use ccmail_core::clock::{self, ClockReport, Warning};
+use ccmail_core::message::Language;
 use ccmail_core::notation::{self, Notation};
+use ccmail_core::wording;
 use ccmail_store as store;
+use chrono::NaiveDate;
 use serde_json::{Value, json};
+use shakmaty::Color;
 use shakmaty::Position;
 
 use super::Ctx;
@@ -24,7 +29,13 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         let report = game.report(ctx.clock.today())?;
-        print!("{}", text(&game, &report, &problems));
+        let mut conn = ctx.store.conn().await?;
+        let seen = Seen {
+            ending: ending_words(&mut conn, &game, &report).await?,
+            repeats: repeats_sent(&mut conn, &game).await?,
+        };
+        drop(conn);
+        print!("{}", text(&game, &report, &problems, &seen));
         print!("{}", friendly(ctx, &game).await?);
         print!("{}", letters(ctx, &game).await?);
     }
@@ -117,11 +128,13 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
         out.push(json!({"code": "correction_due", "detail": detail}));
     }
     let report = game.report(ctx.clock.today())?;
+    // An overstep is a problem while it can still be claimed: once the other side has
+    // answered the control move, or the game is over, it is settled (51.6.1).
     for (side, c) in [
         ("White", &report.clock.white),
         ("Black", &report.clock.black),
     ] {
-        if let Some(at) = c.overstepped_at {
+        if let Some(at) = c.claimable_at.filter(|_| game.row.status != "finished") {
             let detail = format!("{side} overstepped the time control at move {at} (51.6)");
             out.push(json!({"code": "control_overstepped", "detail": detail}));
         }
@@ -159,7 +172,89 @@ fn conditional_lines(game: &Game) -> String {
     s
 }
 
-fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
+/// What `show` says beyond the game's rows: how a finished game ended, the repeats we sent.
+pub struct Seen {
+    /// How the game ended, in words (`Black resigns`); `None` while it goes on.
+    pub ending: Option<String>,
+    /// The send dates of our repeats (51.5.1), to tell a met repeat from one due.
+    pub repeats: Vec<NaiveDate>,
+}
+
+/// The send dates of our repeats (51.5.1) in `game`.
+pub async fn repeats_sent(
+    conn: &mut store::SqliteConnection,
+    game: &Game,
+) -> anyhow::Result<Vec<NaiveDate>> {
+    Ok(store::game_messages(conn, game.id())
+        .await?
+        .into_iter()
+        .filter(|m| m.direction == "out" && m.kind == "repeat")
+        .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
+        .collect())
+}
+
+/// A draw offer still open, in words; `None` when there is none.
+pub fn draw_words(game: &Game) -> Option<String> {
+    let by = game.row.draw_offered_by.as_deref()?;
+    Some(if by == color_name(game.me) {
+        "You offered a draw; the partner has not answered it yet".to_owned()
+    } else {
+        format!(
+            "The partner offers a draw: `ccmail move {} --accept-draw` accepts it; a move \
+             without it declines it",
+            game.id()
+        )
+    })
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c.is_white() { "White" } else { "Black" }
+}
+
+/// A clock warning in words, from our side of the board.
+pub fn warning_words(game: &Game, w: Warning) -> String {
+    let days = |n: u32| wording::days(i64::from(n), Language::En);
+    let claim = if game.arbiter().is_some() {
+        format!(
+            "you may claim a win on time (`ccmail claim {}`), no later than your reply: \
+             answering without it gives up the right to claim (51.6.1)",
+            game.id()
+        )
+    } else {
+        "a friendly game has no arbiter to claim to (51.6.1)".to_owned()
+    };
+    match w {
+        Warning::Overstepped { side, at } if side == game.me => format!(
+            "You went over the time limit with your move {at}: the partner may claim a win on \
+             time with his reply (51.6.1)"
+        ),
+        Warning::Overstepped { side, at } => format!(
+            "{} went over the time limit with move {at}: {claim}",
+            side_name(side)
+        ),
+        Warning::WillOverstep { side, at, over } if side == game.me => format!(
+            "You are {} over the limit of your move {at}: you will overstep the control with \
+             it (51.4.3)",
+            days(over)
+        ),
+        Warning::WillOverstep { side, at, over } => format!(
+            "{} is {} over the limit of move {at}: the control will be overstepped with it \
+             (51.4.3)",
+            side_name(side),
+            days(over)
+        ),
+        Warning::LastDay { side, at } if side == game.me => format!(
+            "No day left before your move {at}: sent today it keeps within the limit, sent \
+             later it does not (51.4.3)"
+        ),
+        Warning::LastDay { side, at } => format!(
+            "{} has no day left before move {at} (51.4.3)",
+            side_name(side)
+        ),
+    }
+}
+
+fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> String {
     let r = &game.row;
     let mut s = format!(
         "{} — {}: {} – {}   (started {}, {}, {} {}/{})\n",
@@ -181,15 +276,28 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
         "You play {} against {}; {arbiter}.\n",
         r.my_color, r.opponent_email
     ));
-    let status = match (&r.result, r.status.as_str()) {
-        (Some(result), _) => format!("Finished: {result}"),
-        (None, "suspended") => "Suspended: a time-forfeit claim awaits the arbiter".into(),
+    let status = match (&r.result, r.status.as_str(), &seen.ending) {
+        (Some(result), _, Some(why)) => format!("Finished: {result} ({why})"),
+        (Some(result), _, None) => format!("Finished: {result}"),
+        (None, "suspended", _) => "Suspended: a time-forfeit claim awaits the arbiter".into(),
         _ if game.my_turn() => "Your move".into(),
         _ => "Waiting for the partner's move".into(),
     };
     s.push_str(&status);
     s.push('\n');
+    if let Some(draw) = draw_words(game).filter(|_| game.is_active()) {
+        s.push_str(&draw);
+        s.push('\n');
+    }
     s.push_str(&conditional_lines(game));
+    let warnings = if game.row.status == "finished" {
+        Vec::new()
+    } else {
+        clock::warnings(&report.clock, report.to_move)
+    };
+    for w in &warnings {
+        s.push_str(&format!("Warning: {}\n", warning_words(game, *w)));
+    }
     s.push('\n');
     let glyphs = Glyphs::Unicode;
     let pos = game.position();
@@ -236,8 +344,8 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
         ("Black", &report.clock.black),
     ] {
         s.push_str(&format!(
-            "{side}: {} days + {} penalty = {} of {} by move {}; {} left{}\n",
-            c.days,
+            "{side}: {} + {} penalty = {} of {} by move {}; {} left{}\n",
+            wording::days(i64::from(c.days), Language::En),
             c.penalty,
             c.total,
             c.limit,
@@ -252,15 +360,17 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value]) -> String {
             report.running_days
         ));
     }
+    let open = clock::open_deadlines(&report.deadlines, &seen.repeats);
     if !report.deadlines.is_empty() {
         s.push_str("\nDeadlines:\n");
         for d in &report.deadlines {
+            let done = if open.contains(d) { "" } else { " — sent" };
             let kind = serde_json::to_value(d.kind)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
             let words = deadline_words(&kind, game.arbiter().is_some());
-            s.push_str(&format!("  {}  {words}\n", d.date));
+            s.push_str(&format!("  {}  {words}{done}\n", d.date));
         }
     }
     if !problems.is_empty() {

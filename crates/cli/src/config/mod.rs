@@ -1,8 +1,8 @@
 //! The config file (docs/config.md): where it is, what it may say, and the checked
 //! [`Config`] the commands get from it.
 //!
-//! The file is TOML with five sections, `[player]`, `[store]`, `[imap]`, `[smtp]` and
-//! `[defaults]`; their keys are listed once, in `schema.rs`, and shown with their defaults
+//! The file is TOML with six sections, `[player]`, `[store]`, `[imap]`, `[smtp]`,
+//! `[hooks]` and `[defaults]`; their keys are listed once, in `schema.rs`, and shown with their defaults
 //! in `config/ccmail.example.toml`, which is also the starter file `ccmail init` writes.
 //!
 //! Loading is strict, because a config mistake otherwise shows up weeks later as a missed
@@ -45,6 +45,7 @@ pub struct Config {
     /// The outgoing mail server; `None` when the file has no `[smtp]`.
     pub smtp: Option<Smtp>,
     pub defaults: Defaults,
+    pub hooks: Hooks,
 }
 
 /// `[player]`: who the user is.
@@ -233,6 +234,40 @@ pub fn run_secret(
         secret::How::Command(command.into()),
     );
     source.run(key, command)
+}
+
+/// `[hooks]`: commands the daemon runs when something happens, each a program and its
+/// arguments, run without a shell (empty: none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hooks {
+    /// A partner's move was applied.
+    pub on_move: Vec<String>,
+    /// A message was held for the player.
+    pub on_held: Vec<String>,
+    /// A deadline is within `deadline_days`: once a day per deadline.
+    pub on_deadline: Vec<String>,
+    /// A message of ours was sent.
+    pub on_sent: Vec<String>,
+    /// The daemon met an error it logs at error level.
+    pub on_error: Vec<String>,
+    /// How near a deadline is for `on_deadline`, in days; default 3.
+    pub deadline_days: u32,
+    /// How long a hook may run before it is stopped, in seconds; default 30.
+    pub timeout_secs: u32,
+}
+
+impl Default for Hooks {
+    fn default() -> Self {
+        Hooks {
+            on_move: Vec::new(),
+            on_held: Vec::new(),
+            on_deadline: Vec::new(),
+            on_sent: Vec::new(),
+            on_error: Vec::new(),
+            deadline_days: 3,
+            timeout_secs: 30,
+        }
+    }
 }
 
 /// Where the config file is when `--config` and `CCMAIL_CONFIG` don't say:

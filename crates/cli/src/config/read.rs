@@ -18,7 +18,7 @@ use super::error::{Error, ErrorKind};
 use super::oauth2;
 use super::schema::check_names;
 use super::secret::{How, PasswordSource};
-use super::{Config, Defaults, Imap, Player, Security, Smtp, StorePaths};
+use super::{Config, Defaults, Hooks, Imap, Player, Security, Smtp, StorePaths};
 
 /// Keys whose values no error repeats: they hold a password or a command that may print one.
 const SECRET: &[&str] = &[
@@ -58,6 +58,7 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
     let imap = imap(&file.section(&doc, "imap"))?;
     let smtp = smtp(&file.section(&doc, "smtp"))?;
     let defaults = defaults(&file.section(&doc, "defaults"))?;
+    let hooks = hooks(&file.section(&doc, "hooks"))?;
     Ok(Config {
         path: path.to_path_buf(),
         player,
@@ -65,6 +66,7 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
         imap,
         smtp,
         defaults,
+        hooks,
     })
 }
 
@@ -267,6 +269,34 @@ impl Section<'_> {
         match value.as_bool() {
             Some(b) => Ok(Some(b)),
             None => Err(self.invalid(key, "true or false", value)),
+        }
+    }
+
+    /// A command and its arguments: a list of strings, the first not empty; empty when not
+    /// there.
+    fn command(&self, key: &str) -> Result<Vec<String>, Error> {
+        const COMMAND: &str = "a list of strings, the program first, such as \
+                               [\"notify-send\", \"ccmail\", \"a move arrived\"]";
+        let Some(value) = self.get(key) else {
+            return Ok(Vec::new());
+        };
+        let words: Option<Vec<String>> = value
+            .as_array()
+            .and_then(|a| a.iter().map(|v| v.as_str().map(str::to_owned)).collect());
+        match words {
+            Some(w) if w.first().is_none_or(|p| !p.is_empty()) => Ok(w),
+            _ => Err(self.invalid(key, COMMAND, value)),
+        }
+    }
+
+    /// A whole number from `min` to `max`, if there.
+    fn number(&self, key: &str, min: u32, max: u32) -> Result<Option<u32>, Error> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        match value.as_integer().map(u32::try_from) {
+            Some(Ok(n)) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(self.invalid(key, &format!("a whole number from {min} to {max}"), value)),
         }
     }
 
@@ -559,6 +589,23 @@ fn defaults(s: &Section) -> Result<Defaults, Error> {
         notation: notation.unwrap_or(default.notation),
         control: control.unwrap_or(default.control),
         rules: rules.unwrap_or(default.rules),
+    })
+}
+
+fn hooks(s: &Section) -> Result<Hooks, Error> {
+    let default = Hooks::default();
+    Ok(Hooks {
+        on_move: s.command("on_move")?,
+        on_held: s.command("on_held")?,
+        on_deadline: s.command("on_deadline")?,
+        on_sent: s.command("on_sent")?,
+        on_error: s.command("on_error")?,
+        deadline_days: s
+            .number("deadline_days", 0, 60)?
+            .unwrap_or(default.deadline_days),
+        timeout_secs: s
+            .number("timeout_secs", 1, 3600)?
+            .unwrap_or(default.timeout_secs),
     })
 }
 

@@ -48,6 +48,18 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
     ("imap.oauth2", OAUTH2),
     ("smtp.oauth2", OAUTH2),
     (
+        "hooks",
+        &[
+            "on_move",
+            "on_held",
+            "on_deadline",
+            "deadline_days",
+            "on_sent",
+            "on_error",
+            "timeout_secs",
+        ],
+    ),
+    (
         "defaults",
         &["language", "notation", "control", "rules", "attach_pgn"],
     ),

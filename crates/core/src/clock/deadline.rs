@@ -3,7 +3,7 @@
 
 use chrono::{Days, NaiveDate};
 
-use super::evaluate::{AwaitedMove, Ledger, Skips, mover_of};
+use super::evaluate::{AwaitedMove, Skips};
 use super::game::GameTime;
 use super::report::{Clocks, Deadline, DeadlineKind};
 use super::span::nth_counted_day;
@@ -23,7 +23,6 @@ pub(crate) struct Facts<'a> {
     pub(crate) awaited: Option<AwaitedMove>,
     pub(crate) skips: &'a Skips,
     pub(crate) clock: &'a Clocks,
-    pub(crate) ledger: &'a Ledger<'a>,
 }
 
 /// All deadlines, earliest first.
@@ -112,19 +111,12 @@ fn silence(facts: &Facts<'_>) -> Option<Deadline> {
 /// at it is over the limit, we may claim, no later than our reply to it. The claim is due at
 /// once: dated the day we received that move.
 fn claim(facts: &Facts<'_>, awaited: AwaitedMove) -> Option<Deadline> {
-    let game = facts.game;
-    let opponent = !game.me;
-    let last = game.ply_count();
-    if awaited.mover != game.me || last == 0 || mover_of(last) != opponent {
+    let opponent = !facts.game.me;
+    if awaited.mover != facts.game.me {
         return None;
     }
-    let control = game.control;
-    let made = facts.ledger.moves_made(opponent);
-    if !made.is_multiple_of(control.moves()) {
-        return None;
-    }
-    let over = facts.ledger.total_through(opponent, last) > control.limit(control.period_of(made));
-    over.then_some(Deadline {
+    facts.clock.get(opponent).claimable_at?;
+    Some(Deadline {
         kind: DeadlineKind::Claim,
         date: awaited.received,
     })

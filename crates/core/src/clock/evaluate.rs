@@ -35,7 +35,6 @@ pub fn evaluate(game: &GameTime, today: NaiveDate) -> Result<ClockReport, ClockE
         awaited,
         skips: &skips,
         clock: &clock,
-        ledger: &ledger,
     });
     Ok(ClockReport {
         to_move: awaited.map(|a| a.mover),
@@ -258,6 +257,19 @@ impl Ledger<'_> {
         })
     }
 
+    /// The control move `color` has just made over the limit, unanswered (51.6.1): the game's
+    /// last ply is his, it is his control move, and his total at it is over the limit.
+    fn claimable_at(&self, color: Color) -> Option<u32> {
+        let control = self.game.control;
+        let last = self.game.ply_count();
+        let made = self.moves_made(color);
+        if last == 0 || mover_of(last) != color || !made.is_multiple_of(control.moves()) {
+            return None;
+        }
+        let over = self.total_through(color, last) > control.limit(control.period_of(made));
+        over.then_some(made)
+    }
+
     fn side_clock(
         &self,
         color: Color,
@@ -282,6 +294,7 @@ impl Ledger<'_> {
             left: i64::from(limit) - i64::from(total) - i64::from(running),
             on_break: skips.own(color).iter().any(|s| s.contains(today)),
             overstepped_at: self.overstepped_at(color),
+            claimable_at: self.claimable_at(color),
         }
     }
 }

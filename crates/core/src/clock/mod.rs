@@ -74,6 +74,7 @@
 //! A game with nothing awaited (over, or suspended by a claim) has no deadlines but a pending
 //! correction.
 
+mod attention;
 mod breaks;
 mod deadline;
 mod evaluate;
@@ -85,6 +86,7 @@ mod types;
 #[cfg(test)]
 mod tests;
 
+pub use attention::{Warning, open_deadlines, warnings};
 pub use breaks::{
     Break, BreakError, EndedBreak, YEARLY_BREAK_DAYS, check_break, days_left, days_used, end_early,
 };

@@ -28,6 +28,11 @@ pub struct SideClock {
     /// The first control move after which the side's total was over the limit (a penalty
     /// recorded on the control move counts towards it), or `None`.
     pub overstepped_at: Option<u32>,
+    /// The control move this side has just made over its limit, while the other side has not
+    /// answered it: the claim of 51.6.1 can still be made. `None` otherwise. (Not in the JSON:
+    /// the `claim` deadline says it there.)
+    #[serde(skip)]
+    pub claimable_at: Option<u32>,
 }
 
 /// Both clocks, as `{"white": …, "black": …}`.

@@ -19,6 +19,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Serialize;
 use shakmaty::{Chess, Move};
 
+pub(crate) use dates::write_date;
 pub use kind::MessageKind;
 pub use read::{may_name_a_game, read};
 pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};

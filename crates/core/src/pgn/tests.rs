@@ -87,6 +87,7 @@ fn a_mate_says_so_and_a_variation_before_a_black_move_numbers_it() {
         draw_agreed: false,
         adjudicated: false,
         out_of_time: [false; 2],
+        recorded: None,
     });
     assert_eq!(ending.termination(), "normal");
     let game = PgnGame {
@@ -139,8 +140,9 @@ fn endings_as_the_facts_show_them() {
         draw_agreed: false,
         adjudicated: false,
         out_of_time: [false; 2],
+        recorded: None,
     };
-    let rows: [(EndFacts<'_>, Ending, &str, Option<&str>); 9] = [
+    let rows: [(EndFacts<'_>, Ending, &str, Option<&str>); 13] = [
         (
             EndFacts {
                 finished: false,
@@ -215,6 +217,47 @@ fn endings_as_the_facts_show_them() {
             "adjudication",
             Some("Decided by the arbiter"),
         ),
+        // What was recorded when the game ended comes before what the letters suggest: a
+        // claim was made, and the arbiter gave the win on time.
+        (
+            EndFacts {
+                adjudicated: true,
+                recorded: Some(EndReason::TimeForfeit),
+                ..facts("1-0", &start)
+            },
+            Ending::TimeForfeit(Color::Black),
+            "time forfeit",
+            Some("Black lost on time"),
+        ),
+        (
+            EndFacts {
+                recorded: Some(EndReason::Resignation),
+                ..facts("1-0", &start)
+            },
+            Ending::Resignation(Color::Black),
+            "normal",
+            Some("Black resigns"),
+        ),
+        (
+            EndFacts {
+                recorded: Some(EndReason::Adjudication),
+                ..facts("0-1", &start)
+            },
+            Ending::Adjudication,
+            "adjudication",
+            Some("Decided by the arbiter"),
+        ),
+        // Still going on, whatever was recorded.
+        (
+            EndFacts {
+                finished: false,
+                recorded: Some(EndReason::Agreement),
+                ..facts("*", &start)
+            },
+            Ending::Unterminated,
+            "unterminated",
+            None,
+        ),
     ];
     for (f, ending, termination, words) in rows {
         let got = Ending::of(f);
@@ -240,4 +283,67 @@ fn long_games_wrap_at_80_columns() {
     assert!(text.lines().all(|l| l.len() <= 80));
     assert!(text.lines().all(|l| !l.ends_with("[%ccsnt")));
     assert!(text.trim_end().ends_with("[%ccdays 0]} *"));
+}
+
+#[test]
+fn a_recorded_ending_reads_back_by_its_name() {
+    for (reason, name) in EndReason::ALL {
+        assert_eq!(reason.to_string(), name);
+        assert_eq!(name.parse::<EndReason>(), Ok(reason));
+    }
+    assert_eq!(
+        "resigned".parse::<EndReason>(),
+        Err(EndReasonError("resigned".into()))
+    );
+}
+
+#[test]
+fn the_letter_that_ends_a_game_says_why() {
+    let mate = after(&["f3", "e5", "g4", "Qh4"]);
+    let bare_kings: Chess = "8/8/4k3/8/8/3K4/8/8 w - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let start = Chess::default();
+    let rows = [
+        (&mate, "0-1", false, EndReason::Checkmate),
+        (
+            &bare_kings,
+            "1/2-1/2",
+            false,
+            EndReason::InsufficientMaterial,
+        ),
+        (&start, "1-0", true, EndReason::Resignation),
+        (&start, "1/2-1/2", false, EndReason::Agreement),
+    ];
+    for (position, result, resigned, want) in rows {
+        assert_eq!(
+            Ending::by_letter(position, result, resigned),
+            want,
+            "{result}"
+        );
+    }
+}
+
+#[test]
+fn the_arbiters_decision_is_a_loss_on_time_only_after_a_claim() {
+    use EndReason::{Adjudication, Agreement, TimeForfeit};
+    let rows = [
+        ("1-0", true, false, Some(TimeForfeit)),
+        ("0-1", true, false, Some(TimeForfeit)),
+        ("1/2-1/2", true, false, Some(Adjudication)),
+        ("1-0", false, false, Some(Adjudication)),
+        ("1/2-1/2", false, false, Some(Adjudication)),
+        ("1/2-1/2", false, true, Some(Agreement)),
+        ("1-0", false, true, None),
+        ("0-1", true, true, None),
+    ];
+    for (result, after_claim, friendly, want) in rows {
+        assert_eq!(
+            EndReason::of_decision(result, after_claim, friendly),
+            want,
+            "{result} after a claim: {after_claim}, friendly: {friendly}"
+        );
+    }
 }

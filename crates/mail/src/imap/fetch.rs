@@ -367,10 +367,11 @@ impl Imap {
         let date = internal_date.map(|d| format!("\"{}\"", d.format("%d-%b-%Y %H:%M:%S %z")));
         let command = format!("APPEND {mailbox:?} ({} bytes)", raw.len());
         let limit = self.timeout;
+        let wire = super::utf7::encode(mailbox);
         let session = self.session()?;
         timed(limit, &command, async {
             session
-                .append(mailbox, flags.as_deref(), date.as_deref(), raw)
+                .append(&wire, flags.as_deref(), date.as_deref(), raw)
                 .await
                 .map_err(|e| ImapError::from_imap(&command, e))
         })

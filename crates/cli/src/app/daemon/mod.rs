@@ -43,6 +43,7 @@
 //! `--now` in the past).
 
 mod filter;
+pub mod hooks;
 pub mod nudge;
 mod outbox;
 mod sync;
@@ -95,6 +96,8 @@ pub struct Daemon {
     /// Set when the server's answer to a look at large messages' heads could not be read:
     /// from then on every message is fetched whole ([`sync`]).
     pub heads_refused: AtomicBool,
+    /// The config's `[hooks]`, and the ones running.
+    pub hooks: std::sync::Arc<hooks::Runner>,
 }
 
 impl Daemon {
@@ -120,6 +123,11 @@ impl Daemon {
             imap,
             smtp,
             heads_refused: AtomicBool::new(false),
+            hooks: {
+                let runner = std::sync::Arc::new(hooks::Runner::new(cfg.hooks.clone()));
+                hooks::Runner::for_errors(runner.clone());
+                runner
+            },
         })
     }
 
@@ -168,6 +176,7 @@ impl Daemon {
             }
             imap.logout().await;
         }
+        self.hooks.finish().await;
         failed.map_or(Ok(()), Err)
     }
 

@@ -128,6 +128,9 @@ pub(super) async fn send(
     if done != Sent::default() {
         tracing::debug!(?done, waiting, "outbox pass");
     }
+    for &message in &done.messages {
+        super::hooks::fire_sent(d, message).await;
+    }
     Ok(waiting)
 }
 
@@ -139,6 +142,11 @@ pub(super) async fn chores(d: &Daemon) -> Vec<String> {
         Ok(clock) => chores::run_due(&d.store, &d.me, &clock).await,
         Err(e) => Err(e),
     };
+    if let Ok(clock) = d.clock()
+        && let Err(e) = super::hooks::fire_deadlines(d, &clock).await
+    {
+        tracing::warn!("hook on_deadline: {}", super::words(&e));
+    }
     match pass {
         Ok(pass) => {
             for what in &pass.done {
@@ -178,5 +186,6 @@ fn add(a: Sent, b: Sent) -> Sent {
         sent: a.sent + b.sent,
         retrying: a.retrying + b.retrying,
         failed: a.failed + b.failed,
+        messages: [a.messages, b.messages].concat(),
     }
 }

@@ -21,7 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
 use super::filter::{Checked, Filter, HEAD, Pre};
-use super::{Daemon, Stop, Watch};
+use super::{Daemon, Stop, Watch, hooks};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
 
@@ -331,7 +331,7 @@ pub(super) async fn pass(
                     match tokio::time::timeout(left, received.recv()).await {
                         Ok(next) => next,
                         Err(_) => {
-                            mark.commit(open.take(), clock).await?;
+                            mark.commit(d, open.take(), clock).await?;
                             received.recv().await
                         }
                     }
@@ -364,13 +364,13 @@ pub(super) async fn pass(
                 bar.inc(1);
             }
             if stopped || since.elapsed() >= HOLD {
-                mark.commit(open.take(), clock).await?;
+                mark.commit(d, open.take(), clock).await?;
             }
             if stopped {
                 break;
             }
         }
-        mark.commit(open.take(), clock).await?;
+        mark.commit(d, open.take(), clock).await?;
         anyhow::Ok(chess)
     };
     // A failed fetch ends the channel: what came before it is still applied and recorded.
@@ -429,6 +429,7 @@ async fn one(
             uid,
             held: matches!(outcome, Outcome::Held { .. }),
             what: outcome.describe(),
+            hook: hooks::of_outcome(&outcome),
         }),
     }
     Ok(true)
@@ -440,6 +441,8 @@ struct Told {
     uid: u32,
     held: bool,
     what: String,
+    /// The `on_move` or `on_held` hook's event, fired after the commit.
+    hook: Option<hooks::Event>,
 }
 
 /// The sync state being advanced, written when it changed.
@@ -465,6 +468,7 @@ impl Mark {
     /// it); nothing without a transaction.
     async fn commit(
         &mut self,
+        d: &Daemon,
         open: Option<(Transaction, Instant)>,
         clock: &Clock,
     ) -> anyhow::Result<()> {
@@ -474,11 +478,20 @@ impl Mark {
         self.save_in(&mut tx, clock).await?;
         tx.commit().await?;
         self.saved = Some(self.state.last_uid);
-        for Told { uid, held, what } in self.told.drain(..) {
+        for Told {
+            uid,
+            held,
+            what,
+            hook,
+        } in self.told.drain(..)
+        {
             if held {
                 tracing::warn!(uid, "{what}");
             } else {
                 tracing::info!(uid, "{what}");
+            }
+            if let Some(event) = hook {
+                hooks::fire_for_message(d, event).await;
             }
         }
         Ok(())

@@ -234,10 +234,18 @@ pub fn unparse(r: &Request) -> String {
     parts.join(" ")
 }
 
-/// The command words, for completion.
-pub const WORDS: [&str; 10] = [
-    "accept", "board", "draw", "help", "moves", "note", "plan", "quit", "resign", "skip",
-];
+/// The command words, English and Russian, for completion (the one-letter aliases left out).
+pub fn words() -> impl Iterator<Item = &'static str> {
+    Word::ALL
+        .iter()
+        .flat_map(|(_, names)| names.iter().copied())
+        .filter(|w| w.chars().count() > 1)
+}
+
+/// Whether `token` is a draw offer's word (`draw`, `ничью`), which may stand among moves.
+pub fn is_draw_word(token: &str) -> bool {
+    Word::of(token) == Some(Word::Draw)
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Word {

@@ -1,11 +1,13 @@
 //! Line editing at the prompt (rustyline): Tab completes the legal moves of the position (and
-//! of the variation typed so far) and the command words; while the line is one legal move,
+//! of the variation typed so far) and the command words, English and Russian; after a Russian
+//! piece letter (Кр Ф Л С К) it offers the moves in Russian letters. While the line is one
+//! legal move,
 //! a hint beside it shows that move in SAN and numeric, so a numeric player sees `7163` is
 //! `Nf3` before pressing Enter.
 
 use std::borrow::Cow;
 
-use ccmail::app::prompt::input::WORDS;
+use ccmail::app::prompt::input::{is_draw_word, words};
 use ccmail_core::notation::{self, Notation, strip_move_number};
 use rustyline::completion::Completer;
 use rustyline::highlight::{CmdKind, Highlighter};
@@ -32,7 +34,7 @@ impl MoveHelper {
                 Some((_, _, rest)) => rest,
                 None => token,
             };
-            if token.eq_ignore_ascii_case("draw") {
+            if is_draw_word(token) {
                 continue;
             }
             let m = notation::read_move(&pos, token).ok()?;
@@ -59,21 +61,25 @@ impl Completer for MoveHelper {
             return Ok((start, Vec::new()));
         };
         let mut out: Vec<String> = Vec::new();
+        // A word begun in Cyrillic is a Russian piece letter (or a Russian command word).
+        let russian = word.chars().next().is_some_and(|c| !c.is_ascii());
+        let notations: &[Notation] = if russian {
+            &[Notation::SanRu]
+        } else {
+            &[Notation::San, Notation::Numeric]
+        };
+        let lower = word.to_lowercase();
         for m in pos.legal_moves() {
-            for n in [Notation::San, Notation::Numeric] {
+            for &n in notations {
                 let text = notation::write_move(&pos, m, n);
-                if text.starts_with(word) && !out.contains(&text) {
+                let starts = text.starts_with(word) || text.to_lowercase().starts_with(&lower);
+                if starts && !out.contains(&text) {
                     out.push(text);
                 }
             }
         }
         if !word.is_empty() {
-            out.extend(
-                WORDS
-                    .iter()
-                    .filter(|w| w.starts_with(word))
-                    .map(|w| w.to_string()),
-            );
+            out.extend(words().filter(|w| w.starts_with(word)).map(str::to_owned));
         }
         out.sort();
         Ok((start, out))
@@ -131,3 +137,52 @@ impl Highlighter for MoveHelper {
 impl Validator for MoveHelper {}
 
 impl Helper for MoveHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    /// What Tab offers at the end of `line` in `pos`.
+    fn tab(pos: &Chess, line: &str) -> Vec<String> {
+        let helper = MoveHelper {
+            pos: Some(pos.clone()),
+            colour: false,
+        };
+        let history = DefaultHistory::new();
+        let (_, got) = helper
+            .complete(line, line.len(), &Context::new(&history))
+            .unwrap();
+        got
+    }
+
+    #[test]
+    fn tab_completes_russian_piece_letters_and_russian_words() {
+        let start = Chess::default();
+        let rows: [(&str, &[&str]); 8] = [
+            ("N", &["Na3", "Nc3", "Nf3", "Nh3"]),
+            ("К", &["Кa3", "Кc3", "Кf3", "Кh3"]),
+            // Typed in small letters, as the reader accepts it too.
+            ("к", &["Кa3", "Кc3", "Кf3", "Кh3"]),
+            ("Ф", &[]),
+            ("при", &["принимаю"]),
+            ("ни", &["ничью", "ничья"]),
+            ("сд", &["сдаюсь"]),
+            // After a move and a Russian draw word the variation goes on.
+            (
+                "e4 ничью e5 К",
+                &["Кa3", "Кc3", "Кe2", "Кf3", "Кh3", "Крe2"],
+            ),
+        ];
+        for (line, want) in rows {
+            assert_eq!(tab(&start, line), want, "{line:?}");
+        }
+        // Кр is the king: after 1. e4 e5 it has one square.
+        let pos = ["e4", "e5"].iter().fold(start, |p, t| {
+            let m = notation::read_move(&p, t).unwrap();
+            p.play(m).unwrap()
+        });
+        assert_eq!(tab(&pos, "Кр"), ["Крe2"]);
+        assert_eq!(tab(&pos, "С"), ["Сa6", "Сb5", "Сc4", "Сd3", "Сe2"]);
+    }
+}
