@@ -403,7 +403,8 @@ fn exactly_one_password_source() {
     let file = File::player_and("[imap]\nhost = \"h\"\nusername = \"u\"\n");
     assert_eq!(
         file.error(),
-        "[imap] in F needs a password: one of password_cmd, password_env or password"
+        "[imap] in F needs a password: one of password_cmd, password_env or password \
+         (or OAuth2: oauth2_token_cmd or [imap.oauth2])"
     );
     let file = File::player_and("[smtp]\nhost = \"h\"\nusername = \"u\"\n");
     assert_eq!(
@@ -416,6 +417,65 @@ fn exactly_one_password_source() {
         file.error(),
         "[smtp] in F has a password but no username: add smtp.username"
     );
+}
+
+#[test]
+fn oauth2_is_one_way_to_log_in_and_its_table_is_checked() {
+    let imap = "[imap]\nhost = \"h\"\nusername = \"u@example.org\"\n";
+    let table = "[imap.oauth2]\ntoken_url = \"https://example.org/token\"\nclient_id = \"c\"\n";
+    let config = File::player_and(&format!("{imap}oauth2_token_cmd = \"printf t\"\n")).load();
+    let i = config.imap.unwrap();
+    assert!(matches!(
+        i.oauth2,
+        Some(config::TokenSource::Command { .. })
+    ));
+    assert_eq!(
+        format!("{:#}", i.password().unwrap_err()),
+        "[imap] logs in with OAuth2, so it has no password"
+    );
+    let config = File::player_and(&format!("{imap}{table}")).load();
+    let Some(config::TokenSource::Refresh(r)) = config.imap.unwrap().oauth2 else {
+        panic!("a refresh source")
+    };
+    assert_eq!(
+        (r.token_url.as_str(), r.client_id.as_str()),
+        ("https://example.org/token", "c")
+    );
+    assert!(
+        r.token_file.ends_with("ccmail/oauth2-u@example.org.json"),
+        "{:?}",
+        r.token_file
+    );
+
+    let cases = [
+        (
+            format!("{imap}password_cmd = \"x\"\noauth2_token_cmd = \"y\"\n"),
+            "[imap] in F has both a password and OAuth2: keep one",
+        ),
+        (
+            format!("{imap}oauth2_token_cmd = \"y\"\n{table}"),
+            "imap.oauth2_token_cmd and [imap.oauth2] are both set in F: keep one",
+        ),
+        (
+            format!("{imap}{table}tokn_url = \"x\"\n"),
+            "unknown key \"imap.oauth2.tokn_url\" in F (did you mean \"imap.oauth2.token_url\"?)",
+        ),
+        (
+            format!("{imap}[imap.oauth2]\nclient_id = \"c\"\n"),
+            "missing key \"imap.oauth2.token_url\" in F",
+        ),
+        (
+            format!("{imap}oauth2 = \"x\"\n"),
+            "imap.oauth2 must be a section [imap.oauth2], not \"x\" (in F)",
+        ),
+        (
+            "[smtp]\nhost = \"h\"\noauth2_token_cmd = \"y\"\n".to_owned(),
+            "[smtp] in F logs in with OAuth2 but has no username: add smtp.username",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(File::player_and(&text).error(), want, "{text}");
+    }
 }
 
 #[test]
@@ -739,6 +799,13 @@ fn each_providers_example_loads_with_its_servers() {
                 Some("Отправленные"),
             ),
             "rambler" => ("imap.rambler.ru", 993, "smtp.rambler.ru", 465, None),
+            "outlook" => (
+                "outlook.office365.com",
+                993,
+                "smtp-mail.outlook.com",
+                587,
+                None,
+            ),
             other => panic!("a provider's example without a test row: {other}"),
         };
         assert_eq!(

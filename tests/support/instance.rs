@@ -52,6 +52,15 @@ impl Instance {
 
     /// [`Instance::start`] with the users' password `password`.
     pub fn start_with(tag: &str, password: &str) -> Option<Instance> {
+        Instance::start_env(tag, password, &[])
+    }
+
+    /// [`Instance::start_with`] with more `MAILSERVER_*` settings (`MAILSERVER_OAUTH2_URL`).
+    pub fn start_env(
+        tag: &str,
+        password: &str,
+        extra: &[(&'static str, String)],
+    ) -> Option<Instance> {
         let dir = PathBuf::from(format!("/tmp/ccmail-mail-{}", super::unique(tag)));
         let ports = free_ports::<5>();
         let env = vec![
@@ -67,6 +76,8 @@ impl Instance {
             ),
             ("MAILSERVER_PASSWORD", password.into()),
         ];
+        let mut env = env;
+        env.extend(extra.iter().cloned());
         if !script(&env, "start") {
             let _ = script(&env, "clean");
             if std::env::var("CI").is_ok_and(|v| v == "true") {
@@ -93,6 +104,16 @@ impl Instance {
             password: password.into(),
         };
         Some(Instance { env, servers })
+    }
+
+    /// The instance's state folder.
+    pub fn dir(&self) -> PathBuf {
+        let (_, dir) = self
+            .env
+            .iter()
+            .find(|(k, _)| *k == "MAILSERVER_DIR")
+            .unwrap();
+        PathBuf::from(dir)
     }
 
     /// Stops both servers (Dovecot and Postfix).

@@ -15,6 +15,7 @@ pub mod instance;
 #[path = "../../crates/mail/tests/support/mod.rs"]
 pub mod mail;
 pub mod proxy;
+pub mod token_server;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -204,6 +204,24 @@ pub enum Command {
     /// Check the setup: read the config, open the database, log in to IMAP and SMTP, and say
     /// how each step went. Exits 1 if any failed.
     Check,
+    /// OAuth2 logins: `ccmail oauth2 authorize` runs the first consent.
+    #[command(subcommand)]
+    Oauth2(Oauth2Command),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Oauth2Command {
+    /// The first consent for [imap.oauth2] (and [smtp.oauth2]): prints the URL to open, waits
+    /// for the browser's redirect to 127.0.0.1, and stores the refresh token in the token file
+    /// (mode 0600). Without a flag, every section with an [*.oauth2] table.
+    Authorize {
+        /// Only [imap.oauth2].
+        #[arg(long, conflicts_with = "smtp")]
+        imap: bool,
+        /// Only [smtp.oauth2].
+        #[arg(long)]
+        smtp: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -15,6 +15,7 @@
 //! modified UTF-7 ([`utf7`]); [`Imap::folders`] lists them back as people read them.
 
 mod answer;
+mod auth;
 mod error;
 mod fetch;
 mod stream;
@@ -32,6 +33,8 @@ pub use self::error::ImapError;
 pub use self::fetch::{Fetched, Head};
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
+
+use crate::oauth2::OAuth2;
 
 use self::error::scrub;
 use self::stream::{Stream, timed};
@@ -56,6 +59,9 @@ pub struct ImapConfig {
     pub username: String,
     /// Login password. Never printed: `Debug` shows `***`, errors never contain it.
     pub password: String,
+    /// Log in with an OAuth2 access token from here instead of the password (which is then
+    /// not used).
+    pub oauth2: Option<OAuth2>,
     /// The mailbox to watch, e.g. `INBOX`.
     pub mailbox: String,
     /// An extra CA certificate file (PEM) to trust besides the usual roots.
@@ -83,6 +89,7 @@ impl ImapConfig {
             security,
             username: username.into(),
             password: password.into(),
+            oauth2: None,
             mailbox: "INBOX".into(),
             ca_file: None,
             plain_ok: false,
@@ -99,6 +106,7 @@ impl fmt::Debug for ImapConfig {
             .field("security", &self.security)
             .field("username", &self.username)
             .field("password", &"***")
+            .field("oauth2", &self.oauth2.is_some())
             .field("mailbox", &self.mailbox)
             .field("ca_file", &self.ca_file)
             .field("plain_ok", &self.plain_ok)
@@ -185,13 +193,18 @@ impl Imap {
         let client = stream::open(cfg).await?;
         let limit = cfg.timeout;
 
-        let mut session = timed(limit, "LOGIN", async {
-            client
-                .login(&cfg.username, &cfg.password)
-                .await
-                .map_err(|(err, _client)| login_error(cfg, err))
-        })
-        .await?;
+        let mut session = match &cfg.oauth2 {
+            Some(oauth2) => timed(limit, "AUTHENTICATE", auth::login(cfg, oauth2, client)).await?,
+            None => {
+                timed(limit, "LOGIN", async {
+                    client
+                        .login(&cfg.username, &cfg.password)
+                        .await
+                        .map_err(|(err, _client)| login_error(cfg, err))
+                })
+                .await?
+            }
+        };
 
         let has_idle = timed(limit, "CAPABILITY", async {
             let caps = session

@@ -3,5 +3,6 @@
 pub mod imap;
 pub mod mbox;
 pub mod mime;
+pub mod oauth2;
 pub mod smtp;
 pub mod tls;

@@ -10,18 +10,21 @@
 //! The 8bit text body needs a server with 8BITMIME, which every current server offers;
 //! without it the send fails with a clear error rather than mangling the text.
 
+mod auth;
 mod build;
 mod error;
 
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use lettre::transport::smtp::AsyncSmtpTransportBuilder;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use tokio::sync::OnceCell;
+
+use crate::oauth2::OAuth2;
 
 pub use self::build::{Attachment, MAX_THREAD_ID, Mailbox, Outgoing, build, threadable};
 pub use self::error::SmtpError;
@@ -41,8 +44,11 @@ pub struct SmtpConfig {
     pub security: Security,
     /// Login name; `None` sends without AUTH.
     pub username: Option<String>,
-    /// Login password (required with a user name). Never printed.
+    /// Login password (required with a user name, unless `oauth2` is given). Never printed.
     pub password: Option<String>,
+    /// Log in as `username` with an OAuth2 access token (SASL XOAUTH2) from here instead of
+    /// the password.
+    pub oauth2: Option<OAuth2>,
     /// An extra CA certificate file (PEM) to trust besides the usual roots.
     pub ca_file: Option<PathBuf>,
     /// Allows [`Security::Plain`]; without it a plain-text connection is refused.
@@ -60,6 +66,7 @@ impl SmtpConfig {
             security,
             username: None,
             password: None,
+            oauth2: None,
             ca_file: None,
             plain_ok: false,
             timeout: DEFAULT_TIMEOUT,
@@ -82,6 +89,7 @@ impl fmt::Debug for SmtpConfig {
             .field("security", &self.security)
             .field("username", &self.username)
             .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("oauth2", &self.oauth2.is_some())
             .field("ca_file", &self.ca_file)
             .field("plain_ok", &self.plain_ok)
             .field("timeout", &self.timeout)
@@ -91,17 +99,24 @@ impl fmt::Debug for SmtpConfig {
 
 /// A configured SMTP client. Connections are opened on demand and kept for reuse a little
 /// while (lettre's pool, started on first use inside the Tokio runtime); share it behind a
-/// reference.
+/// reference. With OAuth2 the pool is made anew whenever the token changes, so that new
+/// connections log in with a token that is still good.
 pub struct Smtp {
     builder: AsyncSmtpTransportBuilder,
-    transport: OnceCell<AsyncSmtpTransport<Tokio1Executor>>,
+    /// The transport, and the token its logins use (OAuth2).
+    transport: Mutex<Option<(Option<String>, Transport)>>,
+    /// The user and the token source of an OAuth2 login.
+    oauth2: Option<(String, OAuth2)>,
     server: String,
 }
+
+type Transport = AsyncSmtpTransport<Tokio1Executor>;
 
 impl fmt::Debug for Smtp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Smtp")
             .field("server", &self.server)
+            .field("oauth2", &self.oauth2.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -125,7 +140,11 @@ impl Smtp {
             .port(cfg.port)
             .tls(tls)
             .timeout(Some(cfg.timeout));
+        let mut oauth2 = None;
         match (&cfg.username, &cfg.password) {
+            (Some(user), _) if cfg.oauth2.is_some() => {
+                oauth2 = cfg.oauth2.clone().map(|o| (user.clone(), o));
+            }
             (Some(user), Some(password)) => {
                 builder = builder
                     .credentials(Credentials::new(user.clone(), password.clone()))
@@ -140,7 +159,8 @@ impl Smtp {
         }
         Ok(Smtp {
             builder,
-            transport: OnceCell::new(),
+            transport: Mutex::new(None),
+            oauth2,
             server,
         })
     }
@@ -164,11 +184,11 @@ impl Smtp {
         // CRLF the server stores exactly `raw`.
         let data = raw.strip_suffix(b"\r\n").unwrap_or(raw);
         let response = self
-            .transport()
-            .await
-            .send_raw(&envelope, data)
-            .await
-            .map_err(|e| SmtpError::from_lettre(&self.server, e))?;
+            .attempt(|t| {
+                let envelope = &envelope;
+                async move { t.send_raw(envelope, data).await }
+            })
+            .await?;
         tracing::debug!(
             server = %self.server,
             reply = %response.message().collect::<Vec<_>>().join(" "),
@@ -181,11 +201,8 @@ impl Smtp {
     /// the server answers (NOOP): what `ccmail check` reports.
     pub async fn check(&self) -> Result<(), SmtpError> {
         let alive = self
-            .transport()
-            .await
-            .test_connection()
-            .await
-            .map_err(|e| SmtpError::from_lettre(&self.server, e))?;
+            .attempt(|t| async move { t.test_connection().await })
+            .await?;
         if alive {
             Ok(())
         } else {
@@ -198,11 +215,67 @@ impl Smtp {
 }
 
 impl Smtp {
-    /// lettre's transport; its pool spawns a task, so it is made inside the runtime.
-    async fn transport(&self) -> &AsyncSmtpTransport<Tokio1Executor> {
-        self.transport
-            .get_or_init(|| async { self.builder.clone().build() })
-            .await
+    /// Runs `job` on the transport. With OAuth2, a token the server refuses is given back to
+    /// its source, and `job` runs once more when the source has a different one.
+    async fn attempt<T, F, Fut>(&self, job: F) -> Result<T, SmtpError>
+    where
+        F: Fn(Transport) -> Fut,
+        Fut: Future<Output = Result<T, lettre::transport::smtp::Error>>,
+    {
+        // The token refused, and the error it met.
+        let mut refused: Option<(String, SmtpError)> = None;
+        loop {
+            let (transport, token) = self.transport().await?;
+            if let Some((last, err)) = refused.take() {
+                if token.as_deref() == Some(last.as_str()) {
+                    // The source has nothing better than what was just refused.
+                    return Err(err);
+                }
+                refused = Some((last, err));
+            }
+            let e = match job(transport).await {
+                Ok(done) => return Ok(done),
+                Err(e) => e,
+            };
+            let (Some(token), Some((_, source))) = (token, &self.oauth2) else {
+                return Err(SmtpError::from_lettre(&self.server, e));
+            };
+            let err = auth::oauth2_error(&self.server, self.user(), e);
+            if !matches!(err, SmtpError::Login { .. }) || refused.is_some() {
+                return Err(err);
+            }
+            source.0.refused(&token);
+            tracing::debug!("SMTP OAuth2 login refused ({err}); asking for a new token");
+            refused = Some((token, err));
+        }
+    }
+
+    fn user(&self) -> &str {
+        self.oauth2.as_ref().map_or("", |(user, _)| user)
+    }
+
+    /// lettre's transport (its pool spawns a task, so it is made inside the runtime), made
+    /// anew when the OAuth2 token changed; and that token.
+    async fn transport(&self) -> Result<(Transport, Option<String>), SmtpError> {
+        let token = match &self.oauth2 {
+            Some((_, source)) => Some(source.0.token().await.map_err(SmtpError::Token)?),
+            None => None,
+        };
+        let mut slot = self.transport.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((used, transport)) = &*slot
+            && *used == token
+        {
+            return Ok((transport.clone(), token));
+        }
+        let mut builder = self.builder.clone();
+        if let (Some((user, _)), Some(token)) = (&self.oauth2, &token) {
+            builder = builder
+                .credentials(Credentials::new(user.clone(), token.clone()))
+                .authentication(vec![Mechanism::Xoauth2]);
+        }
+        let transport = builder.build();
+        *slot = Some((token.clone(), transport.clone()));
+        Ok((transport, token))
     }
 }
 

@@ -19,7 +19,8 @@ use ccmail_store::{self as store, Store};
 use super::Clock;
 use crate::config;
 
-/// The SMTP settings of the config, with the password resolved.
+/// The SMTP settings of the config, with the password resolved (an OAuth2 token is fetched at
+/// each login).
 pub fn smtp_config(cfg: &config::Smtp) -> anyhow::Result<SmtpConfig> {
     let security = cfg
         .security
@@ -27,7 +28,10 @@ pub fn smtp_config(cfg: &config::Smtp) -> anyhow::Result<SmtpConfig> {
         .parse()
         .map_err(|e| anyhow::anyhow!("smtp.security: {e}"))?;
     let mut s = SmtpConfig::new(cfg.host.clone(), cfg.port, security);
-    if let Some(user) = &cfg.username {
+    if let Some(provider) = crate::oauth2::for_smtp(cfg) {
+        s.username = cfg.username.clone();
+        s.oauth2 = Some(provider.login());
+    } else if let Some(user) = &cfg.username {
         s = s.with_login(user.clone(), cfg.password().context("[smtp] password")?);
     }
     s.ca_file = cfg.ca_file.clone();

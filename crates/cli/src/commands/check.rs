@@ -1,8 +1,9 @@
 //! `ccmail check`: each step of the setup, in words, one line each — the config, the
 //! database, IMAP (connect, log in, the mailbox, IDLE) and SMTP (connect, log in). A failing
 //! step says what failed and the checks go on where they can; exit status 1 if any failed.
-//! No password is ever printed. With `--json`: `{"steps": [{"step", "status", "detail"}],
-//! "failed": N}`, `status` being `ok`, `fail` or `skip`.
+//! With OAuth2 the access token is a step of its own, before the login. No password or token
+//! is ever printed. With `--json`: `{"steps": [{"step", "status", "detail"}], "failed": N}`,
+//! `status` being `ok`, `fail` or `skip`.
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use anyhow::bail;
 use ccmail::app::daemon::imap_config;
 use ccmail::app::outbox::smtp_config;
 use ccmail::config::{self, Config, Security};
+use ccmail::oauth2::Provider;
 use ccmail_mail::imap::{Imap, ImapError};
 use ccmail_mail::smtp::{Smtp, SmtpError};
 use ccmail_store::{self as store, Store};
@@ -147,6 +149,12 @@ async fn imap(r: &mut Report, cfg: &Config) {
         Err(e) => return r.fail("imap", format!("{e:#}")),
     };
     c.timeout = TIMEOUT;
+    if let Some(provider) = ccmail::oauth2::for_imap(i) {
+        let Some(login) = token(r, "imap", &provider).await else {
+            return;
+        };
+        c.oauth2 = Some(login);
+    }
     let connected = format!("connected to {server} with {}", how(i.security));
     let logged_in = format!("logged in as {}", i.username);
     match Imap::connect(&c).await {
@@ -172,7 +180,7 @@ async fn imap(r: &mut Report, cfg: &Config) {
         Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
             r.fail("imap", format!("cannot connect: {e}"));
         }
-        Err(e @ ImapError::Login { .. }) => {
+        Err(e @ (ImapError::Login { .. } | ImapError::Token(_))) => {
             r.ok("imap", &connected);
             r.fail("imap", format!("{e}"));
         }
@@ -180,6 +188,24 @@ async fn imap(r: &mut Report, cfg: &Config) {
             r.ok("imap", &connected);
             r.ok("imap", &logged_in);
             r.fail("imap", format!("mailbox {}: {e}", i.mailbox));
+        }
+    }
+}
+
+/// The OAuth2 step: a token fetched (and kept by the provider for the login that follows).
+async fn token(
+    r: &mut Report,
+    step: &str,
+    provider: &Provider,
+) -> Option<ccmail_mail::oauth2::OAuth2> {
+    match provider.fetch().await {
+        Ok((_, how)) => {
+            r.ok(step, format!("got an OAuth2 access token {how}"));
+            Some(provider.login())
+        }
+        Err(e) => {
+            r.fail(step, format!("no OAuth2 access token: {e}"));
+            None
         }
     }
 }
@@ -200,6 +226,12 @@ async fn smtp(r: &mut Report, cfg: &Config) {
         Err(e) => return r.fail("smtp", format!("{e:#}")),
     };
     c.timeout = TIMEOUT;
+    if let Some(provider) = ccmail::oauth2::for_smtp(s) {
+        let Some(login) = token(r, "smtp", &provider).await else {
+            return;
+        };
+        c.oauth2 = Some(login);
+    }
     let smtp = match Smtp::new(&c) {
         Ok(smtp) => smtp,
         Err(e) => return r.fail("smtp", format!("{e}")),
@@ -216,7 +248,7 @@ async fn smtp(r: &mut Report, cfg: &Config) {
                 ),
             }
         }
-        Err(e @ SmtpError::Rejected { .. }) => {
+        Err(e @ (SmtpError::Rejected { .. } | SmtpError::Login { .. })) => {
             r.ok("smtp", &connected);
             r.fail("smtp", format!("{e}"));
         }

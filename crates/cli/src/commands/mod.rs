@@ -16,6 +16,7 @@ mod inbox;
 mod init;
 mod logging;
 mod moves;
+mod oauth2;
 mod parse;
 mod plan;
 mod reply;
@@ -170,6 +171,9 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     if let Command::Check = cli.command {
         return check::run(&cli).await;
     }
+    if let Command::Oauth2(cmd) = &cli.command {
+        return oauth2::run(&cli, cmd).await;
+    }
     if let Command::Folders = cli.command {
         return folders::run(&cli).await;
     }
@@ -231,7 +235,8 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         | Command::Folders
         | Command::Completions { .. }
         | Command::Manpage
-        | Command::Service(_) => unreachable!("handled above"),
+        | Command::Service(_)
+        | Command::Oauth2(_) => unreachable!("handled above"),
     };
     // Whatever a command queued, a running daemon looks at it now (it doesn't poll).
     if result.is_ok()

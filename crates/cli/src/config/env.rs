@@ -35,6 +35,12 @@ pub(super) fn default_db_path(env: Env) -> Option<PathBuf> {
     )
 }
 
+/// `$XDG_DATA_HOME/ccmail`, else `$HOME/.local/share/ccmail`; `None` when neither variable
+/// is usable.
+pub(super) fn default_data_dir(env: Env) -> Option<PathBuf> {
+    Some(base_dir(env, "XDG_DATA_HOME", ".local/share")?.join("ccmail"))
+}
+
 /// An XDG base directory: the variable if it is an absolute path (the XDG spec says to
 /// ignore a relative one), else `$HOME/fallback`.
 fn base_dir(env: Env, var: &str, fallback: &str) -> Option<PathBuf> {

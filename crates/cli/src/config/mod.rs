@@ -16,6 +16,7 @@
 
 mod env;
 mod error;
+mod oauth2;
 mod read;
 mod schema;
 mod secret;
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 use chrono::NaiveDate;
 
 pub use error::{Error, ErrorKind};
+pub use oauth2::{Refresh, TokenSource};
 pub use starter::{starter, write_starter, write_starter_text};
 
 use secret::PasswordSource;
@@ -94,7 +96,10 @@ pub struct Imap {
     pub first_sync_since: Option<NaiveDate>,
     /// The folder a copy of each sent message is appended to; `None`: no copy is kept.
     pub sent_mailbox: Option<String>,
-    password: PasswordSource,
+    /// OAuth2 instead of a password: where the access token comes from.
+    pub oauth2: Option<TokenSource>,
+    /// `None` exactly when [`Imap::oauth2`] is set.
+    password: Option<PasswordSource>,
 }
 
 impl Imap {
@@ -103,7 +108,10 @@ impl Imap {
     /// read from the environment, `password` is returned as written. The errors name the key
     /// and the file, never the password or what the command printed.
     pub fn password(&self) -> anyhow::Result<String> {
-        Ok(self.password.fetch()?)
+        match &self.password {
+            Some(source) => Ok(source.fetch()?),
+            None => Err(secret::oauth2_not_password("imap").into()),
+        }
     }
 }
 
@@ -120,6 +128,8 @@ pub struct Smtp {
     pub username: Option<String>,
     /// A CA certificate (PEM) to trust besides the built-in roots. Not checked at load time.
     pub ca_file: Option<PathBuf>,
+    /// OAuth2 instead of a password (with [`Smtp::username`]).
+    pub oauth2: Option<TokenSource>,
     password: Option<PasswordSource>,
 }
 
@@ -127,9 +137,10 @@ impl Smtp {
     /// The login password, fetched now, as for [`Imap::password`]. An error when
     /// [`Smtp::username`] is `None` (then there is nothing to log in with).
     pub fn password(&self) -> anyhow::Result<String> {
-        match &self.password {
-            Some(source) => Ok(source.fetch()?),
-            None => Err(secret::no_smtp_login().into()),
+        match (&self.password, &self.oauth2) {
+            (Some(source), _) => Ok(source.fetch()?),
+            (None, Some(_)) => Err(secret::oauth2_not_password("smtp").into()),
+            (None, None) => Err(secret::no_smtp_login().into()),
         }
     }
 }
@@ -206,6 +217,23 @@ impl Default for Defaults {
             attach_pgn: false,
         }
     }
+}
+
+/// Runs `command` (`sh -c`, standard input closed, standard error shown to the user) for the
+/// secret it prints (`SECTION.KEY` of the config `file`: a token, a client secret), one final
+/// newline removed. The error names the key and the file, never what the command printed.
+pub fn run_secret(
+    section: &'static str,
+    key: &str,
+    file: &Path,
+    command: &str,
+) -> Result<String, Error> {
+    let source = PasswordSource::new(
+        section,
+        file.to_path_buf(),
+        secret::How::Command(command.into()),
+    );
+    source.run(key, command)
 }
 
 /// `[hooks]`: commands the daemon runs when something happens, each a program and its

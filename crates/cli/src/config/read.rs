@@ -15,12 +15,19 @@ use toml::{Table, Value};
 
 use super::env::{self, Env, ExpandError};
 use super::error::{Error, ErrorKind};
+use super::oauth2;
 use super::schema::check_names;
 use super::secret::{How, PasswordSource};
 use super::{Config, Defaults, Hooks, Imap, Player, Security, Smtp, StorePaths};
 
 /// Keys whose values no error repeats: they hold a password or a command that may print one.
-const SECRET: &[&str] = &["password", "password_cmd"];
+const SECRET: &[&str] = &[
+    "password",
+    "password_cmd",
+    "oauth2_token_cmd",
+    "client_secret_cmd",
+    "refresh_token_cmd",
+];
 
 /// The three password keys, at most one of which may be given.
 const PASSWORD_KEYS: [&str; 3] = ["password_cmd", "password_env", "password"];
@@ -139,10 +146,10 @@ pub(super) fn not(key: &str, what: &str, value: &Value, path: &Path) -> String {
 }
 
 /// The file being read, for the sections' errors and paths.
-struct File<'a> {
-    path: &'a Path,
+pub(super) struct File<'a> {
+    pub(super) path: &'a Path,
     dir: PathBuf,
-    env: Env<'a>,
+    pub(super) env: Env<'a>,
 }
 
 impl<'a> File<'a> {
@@ -157,23 +164,37 @@ impl<'a> File<'a> {
 
 /// One section of the file (`table` is `None` when the file has none), with readers for its
 /// keys that check the value and word the error.
-struct Section<'a> {
-    name: &'static str,
-    table: Option<&'a Table>,
-    file: &'a File<'a>,
+pub(super) struct Section<'a> {
+    pub(super) name: &'static str,
+    pub(super) table: Option<&'a Table>,
+    pub(super) file: &'a File<'a>,
+}
+
+impl<'a> Section<'a> {
+    /// The sub-section `[NAME.KEY]` (`[imap.oauth2]`), named `name`.
+    fn sub(&self, key: &str, name: &'static str) -> Section<'a> {
+        Section {
+            name,
+            table: self
+                .table
+                .and_then(|t| t.get(key))
+                .and_then(Value::as_table),
+            file: self.file,
+        }
+    }
 }
 
 impl Section<'_> {
-    fn get(&self, key: &str) -> Option<&Value> {
+    pub(super) fn get(&self, key: &str) -> Option<&Value> {
         self.table?.get(key)
     }
 
-    fn invalid(&self, key: &str, what: &str, value: &Value) -> Error {
+    pub(super) fn invalid(&self, key: &str, what: &str, value: &Value) -> Error {
         let key = format!("{}.{key}", self.name);
         Error::invalid(not(&key, what, value, self.file.path))
     }
 
-    fn missing(&self, key: &str) -> Error {
+    pub(super) fn missing(&self, key: &str) -> Error {
         Error::invalid(format!(
             "missing key \"{}.{key}\" in {}",
             self.name,
@@ -183,7 +204,7 @@ impl Section<'_> {
 
     /// `key`'s string value, made into a `T` by `parse`; an error (saying it must be
     /// `what`) when it is not a string or `parse` refuses it; `None` when it is not there.
-    fn parse<T>(
+    pub(super) fn parse<T>(
         &self,
         key: &str,
         what: &str,
@@ -200,12 +221,12 @@ impl Section<'_> {
     }
 
     /// A non-empty string, if there.
-    fn text(&self, key: &str) -> Result<Option<String>, Error> {
+    pub(super) fn text(&self, key: &str) -> Result<Option<String>, Error> {
         self.parse(key, NON_EMPTY, non_empty)
     }
 
     /// A non-empty string that must be there.
-    fn required_text(&self, key: &str) -> Result<String, Error> {
+    pub(super) fn required_text(&self, key: &str) -> Result<String, Error> {
         self.text(key)?.ok_or_else(|| self.missing(key))
     }
 
@@ -290,7 +311,7 @@ impl Section<'_> {
     }
 
     /// A path: `~/` expanded, a relative one taken from the file's directory.
-    fn path(&self, key: &str) -> Result<Option<PathBuf>, Error> {
+    pub(super) fn path(&self, key: &str) -> Result<Option<PathBuf>, Error> {
         let Some(raw) = self.parse(key, PATH, non_empty)? else {
             return Ok(None);
         };
@@ -460,12 +481,19 @@ fn imap(s: &Section) -> Result<Option<Imap>, Error> {
     let security = s.security(&host)?;
     let port = s.port()?.unwrap_or(security.default_imap_port());
     let username = s.required_text("username")?;
-    let password = s.password()?.ok_or_else(|| {
-        Error::invalid(format!(
-            "[imap] in {} needs a password: one of password_cmd, password_env or password",
-            s.file.path.display()
-        ))
-    })?;
+    let password = s.password()?;
+    let oauth2 = oauth2::read(s, &s.sub("oauth2", "imap.oauth2"), Some(&username))?;
+    match (&password, &oauth2) {
+        (None, None) => {
+            return Err(Error::invalid(format!(
+                "[imap] in {} needs a password: one of password_cmd, password_env or password \
+                 (or OAuth2: oauth2_token_cmd or [imap.oauth2])",
+                s.file.path.display()
+            )));
+        }
+        (Some(_), Some(_)) => return Err(password_and_oauth2(s)),
+        _ => {}
+    }
     Ok(Some(Imap {
         host,
         port,
@@ -476,6 +504,7 @@ fn imap(s: &Section) -> Result<Option<Imap>, Error> {
         first_sync_since: s.date("first_sync_since")?,
         sent_mailbox: s.text("sent_mailbox")?,
         password,
+        oauth2,
     }))
 }
 
@@ -488,8 +517,18 @@ fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
     let port = s.port()?.unwrap_or(security.default_smtp_port());
     let username = s.text("username")?;
     let password = s.password()?;
+    let oauth2 = oauth2::read(s, &s.sub("oauth2", "smtp.oauth2"), username.as_deref())?;
     let file = s.file.path.display();
+    if password.is_some() && oauth2.is_some() {
+        return Err(password_and_oauth2(s));
+    }
+    if oauth2.is_some() && username.is_none() {
+        return Err(Error::invalid(format!(
+            "[smtp] in {file} logs in with OAuth2 but has no username: add smtp.username"
+        )));
+    }
     match (&username, &password) {
+        (Some(_), None) if oauth2.is_some() => {}
         (Some(_), None) => {
             return Err(Error::invalid(format!(
                 "[smtp] in {file} has a username but no password: \
@@ -510,7 +549,16 @@ fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
         username,
         ca_file: s.path("ca_file")?,
         password,
+        oauth2,
     }))
+}
+
+fn password_and_oauth2(s: &Section) -> Error {
+    Error::invalid(format!(
+        "[{name}] in {file} has both a password and OAuth2: keep one",
+        name = s.name,
+        file = s.file.path.display()
+    ))
 }
 
 fn defaults(s: &Section) -> Result<Defaults, Error> {

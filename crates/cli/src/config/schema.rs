@@ -22,6 +22,8 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
             "password_cmd",
             "password_env",
             "password",
+            "oauth2_token_cmd",
+            "oauth2",
             "mailbox",
             "sent_mailbox",
             "first_sync_since",
@@ -38,9 +40,13 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
             "password_cmd",
             "password_env",
             "password",
+            "oauth2_token_cmd",
+            "oauth2",
             "ca_file",
         ],
     ),
+    ("imap.oauth2", OAUTH2),
+    ("smtp.oauth2", OAUTH2),
     (
         "hooks",
         &[
@@ -57,6 +63,18 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
         "defaults",
         &["language", "notation", "control", "rules", "attach_pgn"],
     ),
+];
+
+/// The keys of `[imap.oauth2]` and `[smtp.oauth2]`.
+const OAUTH2: &[&str] = &[
+    "token_url",
+    "auth_url",
+    "client_id",
+    "client_secret_cmd",
+    "refresh_token_cmd",
+    "token_file",
+    "scope",
+    "redirect_port",
 ];
 
 /// Every section is known and a table, every key in it is known.
@@ -79,16 +97,32 @@ pub(super) fn check_names(path: &Path, doc: &Table) -> Result<(), Error> {
             let what = format!("a section [{name}]");
             return Err(Error::invalid(not(name, &what, value, path)));
         };
-        for key in table.keys() {
-            if !keys.contains(&key.as_str()) {
-                let near = closest(key, keys.iter().copied())
-                    .map(|near| format!("{name}.{near}"))
-                    .or_else(|| elsewhere(key, Some(name)));
-                return Err(Error::invalid(format!(
-                    "unknown key \"{name}.{key}\" in {file}{}",
-                    hint(near.map(|key| format!("\"{key}\"")))
-                )));
-            }
+        check_keys(path, name, keys, table)?;
+    }
+    Ok(())
+}
+
+/// Every key of section `name` is one of `keys`; a sub-section (`[imap.oauth2]`) is a table
+/// whose keys are checked in turn.
+fn check_keys(path: &Path, name: &str, keys: &[&str], table: &Table) -> Result<(), Error> {
+    let file = path.display();
+    for (key, value) in table {
+        if !keys.contains(&key.as_str()) {
+            let near = closest(key, keys.iter().copied())
+                .map(|near| format!("{name}.{near}"))
+                .or_else(|| elsewhere(key, Some(name)));
+            return Err(Error::invalid(format!(
+                "unknown key \"{name}.{key}\" in {file}{}",
+                hint(near.map(|key| format!("\"{key}\"")))
+            )));
+        }
+        let sub = format!("{name}.{key}");
+        if let Some(sub_keys) = keys_of(&sub) {
+            let Value::Table(sub_table) = value else {
+                let what = format!("a section [{sub}]");
+                return Err(Error::invalid(not(&sub, &what, value, path)));
+            };
+            check_keys(path, &sub, sub_keys, sub_table)?;
         }
     }
     Ok(())

@@ -39,7 +39,7 @@ impl PasswordSource {
     /// The password, fetched now.
     pub(super) fn fetch(&self) -> Result<String, Error> {
         match &self.how {
-            How::Command(command) => self.run(command),
+            How::Command(command) => self.run("password_cmd", command),
             How::Env(name) => self.read_var(name),
             How::Inline(password) => Ok(password.clone()),
         }
@@ -48,19 +48,19 @@ impl PasswordSource {
     /// Runs `password_cmd`. Its standard error goes to the user, where a password manager's
     /// own complaint is most useful; its standard input is closed, so that a command that
     /// would wait for a typed password fails at once instead of hanging the daemon.
-    fn run(&self, command: &str) -> Result<String, Error> {
+    pub(super) fn run(&self, key: &str, command: &str) -> Result<String, Error> {
         let output = Command::new("sh")
             .arg("-c")
             .arg(command)
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
             .output()
-            .map_err(|err| self.error("password_cmd", &format!("could not be run: {err}")))?;
+            .map_err(|err| self.error(key, &format!("could not be run: {err}")))?;
         if !output.status.success() {
-            return Err(self.error("password_cmd", &failure(output.status)));
+            return Err(self.error(key, &failure(output.status)));
         }
         let Ok(mut text) = String::from_utf8(output.stdout) else {
-            return Err(self.error("password_cmd", "printed something that is not UTF-8 text"));
+            return Err(self.error(key, "printed something that is not UTF-8 text"));
         };
         if text.ends_with('\n') {
             text.pop();
@@ -69,7 +69,7 @@ impl PasswordSource {
             }
         }
         if text.is_empty() {
-            return Err(self.error("password_cmd", "printed nothing"));
+            return Err(self.error(key, "printed nothing"));
         }
         Ok(text)
     }
@@ -111,6 +111,15 @@ pub(super) fn no_smtp_login() -> Error {
     Error::new(
         ErrorKind::Password,
         "[smtp] has no username, so there is no password to log in with",
+    )
+}
+
+/// [`super::Imap::password`] or [`super::Smtp::password`] of a section that logs in with
+/// OAuth2.
+pub(super) fn oauth2_not_password(section: &str) -> Error {
+    Error::new(
+        ErrorKind::Password,
+        format!("[{section}] logs in with OAuth2, so it has no password"),
     )
 }
 

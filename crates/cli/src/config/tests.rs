@@ -47,15 +47,26 @@ fn the_example_loads_with_its_defaults() {
 }
 
 /// The example with every commented-out header and key put back, less the two password
-/// alternatives that only one of may be set.
+/// alternatives that only one of may be set, and less OAuth2 (the other alternative).
 fn uncommented_example() -> String {
+    uncommented(false)
+}
+
+/// [`uncommented_example`], with OAuth2 kept when `oauth2` (a file only for its names: it has
+/// a password and OAuth2 at once).
+fn uncommented(oauth2: bool) -> String {
     let mut out = String::new();
+    let mut in_oauth2 = false;
     for line in EXAMPLE.lines() {
         let line = match line.strip_prefix("# ") {
             Some(rest) if is_key_or_header(rest) => rest,
             _ => line,
         };
-        if line.starts_with("password_env =") || line.starts_with("password =") {
+        if line.starts_with('[') {
+            in_oauth2 = line.ends_with(".oauth2]");
+        }
+        let skip_oauth2 = !oauth2 && (in_oauth2 || line.starts_with("oauth2_token_cmd ="));
+        if line.starts_with("password_env =") || line.starts_with("password =") || skip_oauth2 {
             continue;
         }
         out.push_str(line);
@@ -66,7 +77,10 @@ fn uncommented_example() -> String {
 
 fn is_key_or_header(line: &str) -> bool {
     let key = line.split(" = ").next().unwrap_or("");
-    let is_key = line.contains(" = ") && key.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    let is_key = line.contains(" = ")
+        && key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     let is_header = line.starts_with('[') && line.ends_with(']');
     is_key || is_header
 }
@@ -93,7 +107,7 @@ fn the_example_with_every_key_set_loads_with_the_same_values() {
         imap.ca_file,
         Some(PathBuf::from("/home/u/.config/ccmail/ca.pem"))
     );
-    assert_eq!(format!("{:?}", imap.password), "Command(<hidden>)");
+    assert_eq!(format!("{:?}", imap.password), "Some(Command(<hidden>))");
     let smtp = config.smtp.unwrap();
     assert_eq!(smtp.host, "smtp.example.org");
     assert_eq!((smtp.security, smtp.port), (Security::Tls, 465));
@@ -103,11 +117,14 @@ fn the_example_with_every_key_set_loads_with_the_same_values() {
 /// Every key of the schema is in the example, commented, in its section; and nothing else.
 #[test]
 fn the_example_shows_every_key_of_the_schema() {
-    let doc: toml::Table = uncommented_example().parse().unwrap();
+    let doc: toml::Table = uncommented(true).parse().unwrap();
     let mut uncommented: Vec<(String, String)> = Vec::new();
     for (section, value) in &doc {
-        for key in value.as_table().unwrap().keys() {
+        for (key, value) in value.as_table().unwrap() {
             uncommented.push((section.clone(), key.clone()));
+            for sub in value.as_table().into_iter().flat_map(|t| t.keys()) {
+                uncommented.push((format!("{section}.{key}"), sub.clone()));
+            }
         }
     }
     let mut schema: Vec<(String, String)> = SCHEMA
@@ -119,7 +136,7 @@ fn the_example_shows_every_key_of_the_schema() {
     schema.sort();
     assert_eq!(uncommented, schema);
     for (section, keys) in SCHEMA {
-        for key in *keys {
+        for key in keys.iter().filter(|k| **k != "oauth2") {
             let line = format!("\n# {key} = ");
             let in_example = EXAMPLE.contains(&line);
             let is_player_key = *section == "player" && EXAMPLE.contains(&format!("\n{key} = "));

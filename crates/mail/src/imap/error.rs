@@ -41,6 +41,9 @@ pub enum ImapError {
         /// The server's answer (never contains the password).
         reply: String,
     },
+    /// No OAuth2 access token could be had for the login (its own words say why).
+    #[error("IMAP login: {0}")]
+    Token(crate::oauth2::TokenError),
     /// The server answered NO or BAD, or something that does not make sense.
     #[error("IMAP {command}: {reply}")]
     Protocol {
@@ -68,6 +71,7 @@ impl ImapError {
             ImapError::Config(_) => false,
             ImapError::Connect { .. } | ImapError::Io { .. } => true,
             ImapError::Tls { transient, .. } => *transient,
+            ImapError::Token(e) => e.transient,
             ImapError::Login { reply, .. } | ImapError::Protocol { reply, .. } => {
                 says_try_later(reply)
             }

@@ -30,6 +30,20 @@ pub enum SmtpError {
         /// The server's text, e.g. `5.1.1 <x@example.org>: Recipient address rejected: ...`.
         reply: String,
     },
+    /// An OAuth2 login failed: the token was refused, or the server offers no OAuth2 login.
+    /// (A refused password is a `535` [`SmtpError::Rejected`].)
+    #[error("SMTP login refused for {user} at {server}: {reason}")]
+    Login {
+        /// `host:port`.
+        server: String,
+        /// The user name tried.
+        user: String,
+        /// What the server said, in words.
+        reason: String,
+    },
+    /// No OAuth2 access token could be had for the login (its own words say why).
+    #[error("SMTP login: {0}")]
+    Token(crate::oauth2::TokenError),
     /// TLS refused: the certificate, or STARTTLS missing where it is required.
     #[error("TLS with SMTP server {server}: {reason}")]
     Tls {
@@ -65,6 +79,7 @@ impl SmtpError {
         match self {
             SmtpError::Rejected { code, .. } => (400..500).contains(code),
             SmtpError::Connection { .. } => true,
+            SmtpError::Token(e) => e.transient,
             _ => false,
         }
     }

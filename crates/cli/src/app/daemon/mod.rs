@@ -377,15 +377,22 @@ pub fn words(e: &anyhow::Error) -> String {
     out
 }
 
-/// The `[imap]` section as the mail crate wants it; the password is fetched now.
+/// The `[imap]` section as the mail crate wants it; the password is fetched now (an OAuth2
+/// token at each login).
 pub fn imap_config(cfg: &config::Imap) -> anyhow::Result<ImapConfig> {
+    let oauth2 = crate::oauth2::for_imap(cfg);
+    let password = match oauth2 {
+        Some(_) => String::new(),
+        None => cfg.password().context("[imap] password")?,
+    };
     let mut c = ImapConfig::new(
         cfg.host.clone(),
         cfg.port,
         security(cfg.security),
         cfg.username.clone(),
-        cfg.password().context("[imap] password")?,
+        password,
     );
+    c.oauth2 = oauth2.map(|p| p.login());
     c.mailbox = cfg.mailbox.clone();
     c.ca_file = cfg.ca_file.clone();
     // `plain` is allowed only because the config says it in so many words.
