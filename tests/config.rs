@@ -819,14 +819,19 @@ fn each_providers_example_loads_with_its_servers() {
             want,
             "{name}"
         );
+        let smtp_security = if name == "outlook" {
+            Security::StartTls
+        } else {
+            Security::Tls
+        };
         assert_eq!(
             (imap.security, smtp.security),
-            (Security::Tls, Security::Tls)
+            (Security::Tls, smtp_security)
         );
         seen.push(name);
     }
     seen.sort();
-    assert_eq!(seen, ["gmail", "mailru", "rambler", "yandex"]);
+    assert_eq!(seen, ["gmail", "mailru", "outlook", "rambler", "yandex"]);
 }
 
 #[test]
