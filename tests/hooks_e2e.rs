@@ -212,12 +212,31 @@ fn each_hook_fires_once_per_event_and_a_hanging_one_is_stopped() {
         "{:?}",
         deadlines[0]
     );
+    // A move sent by `ccmail move` itself (with [smtp]) fires `on_sent` too, before the
+    // command ends (the hanging hook stopped after its 2 s).
+    white.ok(&["--now", "2026-03-14", "run", "--once"]);
+    let out2 = white.ok(&["--now", "2026-03-14", "move", &wg, "Nf3", "--yes"]);
+    assert!(out2.starts_with("sent:"), "{out2}");
+    black.ok(&["--now", "2026-03-15", "run", "--once"]);
+    let before = lines(&out).len();
+    let started = Instant::now();
+    let sent = black.ok(&["--now", "2026-03-15", "move", &bg, "Nc6", "--yes"]);
+    assert!(sent.starts_with("sent:"), "{sent}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the hook was stopped"
+    );
+    let got = lines(&out);
+    let new: Vec<&Vec<String>> = got[before..].iter().filter(|l| l[0] == "sent").collect();
+    assert_eq!(new.len(), 1, "{got:?}");
+    assert_eq!(new[0][4], "Nc6");
+
     // No hook fired twice for one event (the move applied by `ccmail apply` fires none: the
-    // hooks are the daemon's).
+    // daemon's hooks are for what the daemon does, and what a command sends).
     let count = |kind: &str| got.iter().filter(|l| l[0] == kind).count();
     assert_eq!(
         [count("move"), count("held"), count("sent"), count("error")],
-        [1, 1, 1, 1],
+        [2, 1, 2, 1],
         "{got:?}"
     );
 }

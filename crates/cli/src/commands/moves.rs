@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use anyhow::{Context, bail};
 use ccmail::app::chores;
 use ccmail::app::compose::{self, Accept, Draft, Request};
+use ccmail::app::daemon::hooks::{Runner, fire_sent};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
 use ccmail_core::clock::DeadlineKind;
@@ -126,6 +127,12 @@ pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
         Some(cfg) => {
             let smtp = Smtp::new(&outbox::smtp_config(cfg)?)?;
             let done = outbox::send_due(&ctx.store, &smtp, &ctx.clock).await?;
+            // `on_sent` for what this command sent itself; it finishes before the command.
+            let hooks = Runner::new(ctx.cfg.hooks.clone());
+            for &message in &done.messages {
+                fire_sent(&ctx.store, &hooks, message).await;
+            }
+            hooks.finish().await;
             // A running daemon may have sent it first (each item has one sender); whoever
             // sent it, it is out when nothing is left unsent.
             let left = store::unsent(&mut *ctx.store.conn().await?).await?;

@@ -9,7 +9,8 @@
 //! hooks still running only when it exits, each no longer than its time limit.
 //!
 //! Which event fires when: `move` and `held` once a message's transaction committed
-//! ([`super::sync`]); `sent` for each message the outbox sent; `deadline` from the chores'
+//! ([`super::sync`]); `sent` for each message the outbox sent (the daemon's, or a command's
+//! that sends at once); `deadline` from the chores'
 //! pass, once a day per deadline within `deadline_days` (the store remembers which it told);
 //! `error` for every event the daemon logs at error level ([`ErrorLayer`]).
 
@@ -20,6 +21,8 @@ use tokio::process::Command;
 use tokio::task::JoinSet;
 use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context, Layer};
+
+use ccmail_store::Store;
 
 use crate::config::Hooks;
 
@@ -232,12 +235,12 @@ pub fn of_outcome(outcome: &crate::app::apply::Outcome) -> Option<Event> {
 
 /// Fires a message's hook with its game's event, opponent and (for a move) the move, read
 /// from the store now that the message is committed.
-pub async fn fire_for_message(d: &super::Daemon, mut event: Event) {
-    if !d.hooks.wants(event.kind) {
+pub async fn fire_for_message(store: &Store, hooks: &Runner, mut event: Event) {
+    if !hooks.wants(event.kind) {
         return;
     }
     if let Some(id) = event.game.clone() {
-        match game_details(d, &id, event.kind).await {
+        match game_details(store, &id, event.kind).await {
             Ok((name, opponent, mv)) => {
                 event.event = Some(name);
                 event.opponent = Some(opponent);
@@ -246,17 +249,17 @@ pub async fn fire_for_message(d: &super::Daemon, mut event: Event) {
             Err(e) => tracing::warn!("hook on_{}: game {id}: {e}", event.kind),
         }
     }
-    d.hooks.fire(event);
+    hooks.fire(event);
 }
 
 /// A game's event and opponent, and its last move in SAN when it is the one the event is
 /// about: the partner's for `move`, ours for `sent`.
 async fn game_details(
-    d: &super::Daemon,
+    store: &Store,
     id: &str,
     kind: &str,
 ) -> anyhow::Result<(String, String, Option<String>)> {
-    let mut conn = d.store.conn().await?;
+    let mut conn = store.conn().await?;
     let game = crate::app::game::Game::load(&mut conn, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("no such game"))?;
@@ -275,12 +278,13 @@ async fn game_details(
     Ok((game.row.event.clone(), game.row.opponent_email.clone(), mv))
 }
 
-/// Fires `on_sent` for stored message `id`, just sent.
-pub async fn fire_sent(d: &super::Daemon, id: i64) {
-    if !d.hooks.wants("sent") {
+/// Fires `on_sent` for stored message `id`, just sent (by the daemon, or by a command that
+/// sends at once).
+pub async fn fire_sent(store: &Store, hooks: &Runner, id: i64) {
+    if !hooks.wants("sent") {
         return;
     }
-    let row = match d.store.conn().await {
+    let row = match store.conn().await {
         Ok(mut conn) => ccmail_store::message(&mut conn, id).await,
         Err(e) => Err(e),
     };
@@ -294,7 +298,8 @@ pub async fn fire_sent(d: &super::Daemon, id: i64) {
     };
     let text = format!("sent: {}", row.subject.clone().unwrap_or_default());
     fire_for_message(
-        d,
+        store,
+        hooks,
         Event {
             kind: "sent",
             game: row.game_id,
@@ -308,13 +313,17 @@ pub async fn fire_sent(d: &super::Daemon, id: i64) {
 
 /// Fires `on_deadline` for each deadline of an active game from today to `deadline_days`
 /// ahead that it was not told about today.
-pub async fn fire_deadlines(d: &super::Daemon, clock: &crate::app::Clock) -> anyhow::Result<()> {
-    if !d.hooks.wants("deadline") {
+pub async fn fire_deadlines(
+    store: &Store,
+    hooks: &Runner,
+    clock: &crate::app::Clock,
+) -> anyhow::Result<()> {
+    if !hooks.wants("deadline") {
         return Ok(());
     }
     let today = clock.today();
-    let last = today + chrono::Days::new(u64::from(d.hooks.deadline_days()));
-    let mut conn = d.store.conn().await?;
+    let last = today + chrono::Days::new(u64::from(hooks.deadline_days()));
+    let mut conn = store.conn().await?;
     let games = crate::app::game::Game::load_all_dates(&mut conn, false).await?;
     for game in games.iter().filter(|g| g.is_active()) {
         let Ok(report) = game.report(today) else {
@@ -340,7 +349,7 @@ pub async fn fire_deadlines(d: &super::Daemon, clock: &crate::app::Clock) -> any
                 1 => "tomorrow".to_owned(),
                 n => format!("in {n} days"),
             };
-            d.hooks.fire(Event {
+            hooks.fire(Event {
                 kind: "deadline",
                 game: Some(game.id().to_owned()),
                 event: Some(game.row.event.clone()),

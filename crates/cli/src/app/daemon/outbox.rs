@@ -129,7 +129,7 @@ pub(super) async fn send(
         tracing::debug!(?done, waiting, "outbox pass");
     }
     for &message in &done.messages {
-        super::hooks::fire_sent(d, message).await;
+        super::hooks::fire_sent(&d.store, &d.hooks, message).await;
     }
     Ok(waiting)
 }
@@ -143,7 +143,7 @@ pub(super) async fn chores(d: &Daemon) -> Vec<String> {
         Err(e) => Err(e),
     };
     if let Ok(clock) = d.clock()
-        && let Err(e) = super::hooks::fire_deadlines(d, &clock).await
+        && let Err(e) = super::hooks::fire_deadlines(&d.store, &d.hooks, &clock).await
     {
         tracing::warn!("hook on_deadline: {}", super::words(&e));
     }

@@ -491,7 +491,7 @@ impl Mark {
                 tracing::info!(uid, "{what}");
             }
             if let Some(event) = hook {
-                hooks::fire_for_message(d, event).await;
+                hooks::fire_for_message(&d.store, &d.hooks, event).await;
             }
         }
         Ok(())
