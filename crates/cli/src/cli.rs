@@ -159,25 +159,7 @@ pub enum Command {
         yes: bool,
     },
     /// Build (and after confirmation send) the adjudication package of 51.9.4 to the arbiter.
-    Adjudicate {
-        /// The game's id.
-        game: String,
-        /// The result claimed: 1-0, 0-1 or 1/2-1/2.
-        #[arg(long, value_name = "RESULT")]
-        claim: String,
-        /// The reasoning (analysis may support it).
-        #[arg(long, value_name = "TEXT")]
-        reason: String,
-        /// The sealed move, when it is your move: it counts as made.
-        #[arg(long = "move", value_name = "MOVE", allow_hyphen_values = true)]
-        mv: Option<String>,
-        /// Print the package and change nothing.
-        #[arg(long)]
-        dry_run: bool,
-        /// Don't ask for confirmation on a terminal.
-        #[arg(long)]
-        yes: bool,
-    },
+    Adjudicate(AdjudicateArgs),
     /// Your e-mail address (51.1.2).
     #[command(subcommand)]
     Address(AddressCommand),
@@ -360,6 +342,27 @@ pub struct MoveArgs {
     #[arg(long, value_name = "TEXT")]
     pub note: Option<String>,
     /// Print the message and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Don't ask for confirmation on a terminal.
+    #[arg(long)]
+    pub yes: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AdjudicateArgs {
+    /// The game's id.
+    pub game: String,
+    /// The result claimed: 1-0, 0-1 or 1/2-1/2.
+    #[arg(long, value_name = "RESULT")]
+    pub claim: String,
+    /// The reasoning (analysis may support it).
+    #[arg(long, value_name = "TEXT")]
+    pub reason: String,
+    /// The sealed move, when it is your move: it counts as made.
+    #[arg(long = "move", value_name = "MOVE", allow_hyphen_values = true)]
+    pub mv: Option<String>,
+    /// Print the package and change nothing.
     #[arg(long)]
     pub dry_run: bool,
     /// Don't ask for confirmation on a terminal.

@@ -15,17 +15,11 @@ use shakmaty::{Color, EnPassantMode};
 
 use super::moves::flush;
 use super::{Ctx, go_ahead};
+use crate::cli::AdjudicateArgs;
 
-#[allow(clippy::too_many_arguments)]
-pub async fn run(
-    ctx: &Ctx,
-    id: &str,
-    claim: &str,
-    reason: &str,
-    mv: Option<&str>,
-    dry_run: bool,
-    yes: bool,
-) -> anyhow::Result<()> {
+pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
+    let (id, claim, reason) = (a.game.as_str(), a.claim.as_str(), a.reason.as_str());
+    let (mv, dry_run, yes) = (a.mv.as_deref(), a.dry_run, a.yes);
     if !matches!(claim, "1-0" | "0-1" | "1/2-1/2") {
         bail!("--claim must be 1-0, 0-1 or 1/2-1/2, not {claim:?}");
     }

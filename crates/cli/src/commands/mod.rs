@@ -217,14 +217,7 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         },
         Command::Break(cmd) => breaks::run(&ctx, cmd).await,
         Command::Claim { game, dry_run, yes } => claim::run(&ctx, &game, dry_run, yes).await,
-        Command::Adjudicate {
-            game,
-            claim,
-            reason,
-            mv,
-            dry_run,
-            yes,
-        } => adjudicate::run(&ctx, &game, &claim, &reason, mv.as_deref(), dry_run, yes).await,
+        Command::Adjudicate(args) => adjudicate::run(&ctx, &args).await,
         Command::Address(crate::cli::AddressCommand::Change { new_email, dry_run }) => {
             address::run(&ctx, &new_email, dry_run).await
         }

@@ -357,7 +357,14 @@ pub(super) async fn pass(
                     stopped = true;
                     break;
                 }
-                if one(tx, d, w, &filter, clock, validity, &m, pre, &mut mark.told).await? {
+                let reader = Reader {
+                    d,
+                    w,
+                    filter: &filter,
+                    clock,
+                    validity,
+                };
+                if one(tx, &reader, &m, pre, &mut mark.told).await? {
                     chess += 1;
                 }
                 mark.state.last_uid = i64::from(m.uid);
@@ -387,19 +394,31 @@ pub(super) async fn pass(
     Ok(chess)
 }
 
+/// What every message of a pass is read with.
+struct Reader<'a> {
+    d: &'a Daemon,
+    w: &'a Watch,
+    filter: &'a Filter,
+    clock: &'a Clock,
+    /// The mailbox's UIDVALIDITY.
+    validity: u32,
+}
+
 /// One message: filtered, then applied when it is chess mail; true if it was.
-#[allow(clippy::too_many_arguments)]
 async fn one(
     tx: &mut SqliteConnection,
-    d: &Daemon,
-    w: &Watch,
-    filter: &Filter,
-    clock: &Clock,
-    validity: u32,
+    r: &Reader<'_>,
     m: &Fetched,
     pre: Pre,
     told: &mut Vec<Told>,
 ) -> anyhow::Result<bool> {
+    let Reader {
+        d,
+        w,
+        filter,
+        clock,
+        validity,
+    } = *r;
     let uid = m.uid;
     let incoming = match filter.decide(tx, &m.raw, pre).await? {
         Checked::NotChess(why) => {
