@@ -309,6 +309,11 @@ fn an_acceptance_without_a_reply_is_refused_before_it_goes() {
         let err = p.black.fails(&all);
         assert!(err.contains(want), "{args:?}: {err}");
     }
+    // `--accept-draw` where there is a variation, not a draw, to accept: said so.
+    let err = p
+        .black
+        .fails(&["--now", "2026-03-05", "move", &p.bg, "--accept-draw"]);
+    assert!(err.contains("--accept-variation MOVE"), "{err}");
     // Nothing was queued.
     assert_eq!(sent_letters(&p.black, &p.bg).len(), 0);
 }

@@ -167,6 +167,13 @@ pub fn draft(
     let draw_offered_by_them =
         game.row.draw_offered_by.as_deref() == Some(color_name(game.opponent()));
     if req.accept_draw && !draw_offered_by_them {
+        if game.partner_offer().is_some() {
+            bail!(
+                "there is no draw offer from the opponent in game {id} to accept; their \
+                 variation is accepted with a reply: `accept MOVE` at the prompt, \
+                 `ccmail move {id} --accept-variation MOVE`"
+            );
+        }
         bail!("there is no draw offer from the opponent in game {id} to accept");
     }
     let needs_turn = req.mv.is_some() || !(req.resign || req.accept_draw);
