@@ -228,6 +228,26 @@ fn accepted_whole_from_move() {
     whole(How::Move(&["--accept-variation", "Nf6"]));
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn the_repeat_of_an_acceptance_repeats_the_accepted_moves() {
+    let p = offered();
+    answer(&p, How::Move(&["--accept-variation", "Nf6"]));
+    // No word back for 14 days: Black's message goes again, as it was (51.5.1).
+    let done = common::pass(&p.black, "2026-03-19").await;
+    assert_eq!(done.len(), 1, "{done:?}");
+    let (_, letter) = sent_letters(&p.black, &p.bg).pop().unwrap();
+    assert!(
+        letter.text.contains(
+            "Ходы: 1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2514\n\
+             Ваш ход 1. 5254 отправлен: 02.03.2026\nПолучен: 03.03.2026\n\
+             Мой ход: 4... 7866\nПОВТОР хода от 05.03.2026\n"
+        ),
+        "{}",
+        letter.text
+    );
+    assert!(letter.text.contains("Время на ход: 2\n"), "{}", letter.text);
+}
+
 #[test]
 fn accepted_whole_from_the_prompt_by_typing_it() {
     whole(How::Prompt("e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6"));

@@ -270,12 +270,18 @@ pub async fn queue_notice(
 fn last_move_form(game: &Game, today: NaiveDate, me: &Me) -> anyhow::Result<Outgoing> {
     let n = game.plies.len();
     let ours = n - 1;
-    // The plies our last message carried: the accepted ones were stored with it.
-    let message = game.moves[ours].message;
-    let first = (0..ours)
-        .rev()
-        .take_while(|&i| message.is_some() && game.moves[i].message == message)
-        .last()
+    // The plies our last message carried: with it we may have accepted the partner's
+    // variation up to our move (51.3.8); its moves after his ply then went in our record.
+    let first = game
+        .variations
+        .iter()
+        .filter(|v| v.proposed_by == color_name(game.opponent()))
+        .filter(|v| {
+            v.accepted_through
+                .is_some_and(|t| t == n as i64 || t == ours as i64)
+        })
+        .map(|v| v.proposed_with as usize)
+        .find(|&p| p <= ours)
         .unwrap_or(ours);
     let report = game.report(today)?;
     let totals = Totals {
