@@ -244,6 +244,8 @@ impl Daemon {
             result = both => result,
             () = forward => unreachable!("forward never ends"),
         }?;
+        // The hooks still running end first (each stops at its time limit).
+        self.hooks.finish().await;
         tracing::info!("stopped");
         Ok(())
     }
