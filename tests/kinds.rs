@@ -129,6 +129,7 @@ async fn chores_pass(p: &Player, name: &str, surname: &str, day: &str) {
         name: name.into(),
         surname: surname.into(),
         email: p.email.clone(),
+        ..Default::default()
     };
     chores::run_due(&store, &me, &clock).await.unwrap();
 }

@@ -188,6 +188,7 @@ pub async fn full_pass(me: &Player, day: &str) -> ccmail::app::chores::Pass {
         name: me.name.clone(),
         surname: me.surname.clone(),
         email: me.email.clone(),
+        ..Default::default()
     };
     let pass = ccmail::app::chores::run_due(&store, &who, &clock)
         .await

@@ -404,6 +404,13 @@ pub enum InboxCommand {
         /// applied with this move, and its record taken as ours.
         #[arg(long = "move", value_name = "MOVE")]
         by_eye: Option<String>,
+        /// Also trust the sender's address in this game from now on, without verification
+        /// (for a partner whose provider does not sign its mail).
+        #[arg(long)]
+        trust: bool,
+        /// Don't ask before the sender becomes the game's opponent address.
+        #[arg(long)]
+        yes: bool,
     },
     /// Fine the partner two days for a fault you found in a held message (51.4.7); a
     /// correction request goes out as for a fault ccmail finds itself (51.3.4).

@@ -16,4 +16,5 @@ pub mod message;
 pub mod notation;
 pub mod pgn;
 pub mod setup;
+pub mod trust;
 pub mod wording;

@@ -61,6 +61,9 @@ pub struct Decoded {
     pub in_reply_to: Vec<String>,
     /// The ids of `References:`, in order, without brackets.
     pub references: Vec<String>,
+    /// Every `Authentication-Results:` value, unfolded, topmost first: the receiving servers'
+    /// verdicts on the sender (read by `ccmail_core::trust`).
+    pub auth_results: Vec<String>,
     /// The body text, `\n` line ends, no byte-order mark. Chosen in this order:
     /// the first inline `text/plain` part (format=flowed undone), unless it is
     /// blank and there is HTML; else the first inline `text/html` part as text;
@@ -300,6 +303,15 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
     d.references = value(references, p)
         .map(|v| header::message_ids(&v))
         .unwrap_or_default();
+    d.auth_results = headers
+        .iter()
+        .filter(|f| {
+            f.name
+                .trim_ascii()
+                .eq_ignore_ascii_case(b"Authentication-Results")
+        })
+        .map(|f| header::unfolded(f, p).into_owned())
+        .collect();
 }
 
 fn return_path(v: &str) -> String {

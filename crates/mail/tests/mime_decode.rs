@@ -386,3 +386,28 @@ fn the_head_of_a_large_message_or_none() {
         "the header block goes on"
     );
 }
+
+#[test]
+fn every_authentication_results_header_in_order_unfolded() {
+    let raw = b"Return-Path: <white@example.test>\r\n\
+        Authentication-Results: mail.example.test;\r\n\tdkim=pass (2048-bit key)\r\n\
+        \theader.d=example.test\r\n\
+        Received: from x by y; Tue, 3 Mar 2026 10:00:00 +0300\r\n\
+        authentication-results: mail.example.test; dkim=pass header.d=forged.test\r\n\
+        From: white@example.test\r\n\
+        Subject: hi\r\n\r\nbody\r\n";
+    let d = decode(raw).unwrap();
+    assert_eq!(
+        d.auth_results,
+        [
+            "mail.example.test; dkim=pass (2048-bit key) header.d=example.test",
+            "mail.example.test; dkim=pass header.d=forged.test",
+        ]
+    );
+    assert!(
+        decode(b"From: a@b.test\r\n\r\nx")
+            .unwrap()
+            .auth_results
+            .is_empty()
+    );
+}

@@ -21,6 +21,7 @@ mod moves;
 mod outbox;
 mod penalties;
 mod sync;
+mod trust;
 
 use std::path::Path;
 use std::time::Duration;
@@ -43,6 +44,7 @@ pub use sqlx::SqliteConnection;
 /// when dropped uncommitted.
 pub type Transaction = sqlx::Transaction<'static, sqlx::Sqlite>;
 pub use sync::*;
+pub use trust::*;
 
 /// The migrations of `migrations/`, embedded at build time.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");

@@ -13,6 +13,7 @@ use anyhow::Context;
 use ccmail_core::clock::PenaltyCause;
 use ccmail_core::message::{MoveMessage, ProblemCode};
 use ccmail_core::notation;
+use ccmail_core::trust::{self, Verdict};
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
     VariationRow,
@@ -21,6 +22,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use shakmaty::{Color, Move, Position};
 
 use super::game::{Game, color_name, to_uci, uci_move};
+use super::verify;
 use super::{Clock, Me};
 use crate::incoming::{self, Incoming};
 
@@ -166,7 +168,7 @@ pub async fn accept(
     clock: &Clock,
     message: i64,
     game: &str,
-    by_eye: Option<&str>,
+    how: &Accepting<'_>,
 ) -> anyhow::Result<Outcome> {
     let mut tx = store.begin().await?;
     let row = held_row(&mut tx, message).await?;
@@ -175,14 +177,21 @@ pub async fn accept(
     let g = Game::load(&mut tx, game)
         .await?
         .with_context(|| format!("there is no game {game}"))?;
-    if let Some(text) = by_eye {
+    if let Some(text) = how.by_eye {
         read_by_eye(&g, &mut incoming.message, text)?;
     }
-    if let Some(from) = incoming.from()
-        && from != g.row.opponent_email
+    let from = incoming.from();
+    if let Some(from) = &from
+        && from != &g.row.opponent_email
         && g.arbiter() != Some(from.as_str())
+        && from != &me.email
     {
-        store::set_opponent_email(&mut tx, game, &from).await?;
+        store::set_opponent_email(&mut tx, game, from).await?;
+    }
+    if how.trust
+        && let Some(from) = &from
+    {
+        store::trust_sender(&mut tx, game, from, &clock.stamp()).await?;
     }
     let at = received_at(&row, clock);
     let outcome = process(
@@ -197,6 +206,80 @@ pub async fn accept(
     .await?;
     tx.commit().await?;
     Ok(outcome)
+}
+
+/// How the player accepts a held message ([`accept`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Accepting<'a> {
+    /// The partner's move as the player read it (`--move`).
+    pub by_eye: Option<&'a str>,
+    /// Trust the sender's address without verification in this game from now on.
+    pub trust: bool,
+}
+
+/// What ties a held message to a game, for the player to weigh before its sender becomes the
+/// game's opponent: `None` when accepting it changes no address (it comes from the opponent
+/// on file, or from the arbiter, who never becomes the opponent).
+pub async fn address_match(
+    store: &Store,
+    me: &Me,
+    message: i64,
+    game: &str,
+) -> anyhow::Result<Option<String>> {
+    let mut conn = store.conn().await?;
+    held_row(&mut conn, message).await?;
+    let raw = store::raw(&mut conn, message).await?.unwrap_or_default();
+    let incoming = incoming::read(&raw);
+    let g = Game::load(&mut conn, game)
+        .await?
+        .with_context(|| format!("there is no game {game}"))?;
+    let Some(from) = incoming.from() else {
+        return Ok(None);
+    };
+    if from == g.row.opponent_email || g.arbiter() == Some(from.as_str()) {
+        return Ok(None);
+    }
+    anyhow::ensure!(
+        from != me.email,
+        "message {message} is from our own address: it can't be the partner's"
+    );
+    let mut ties = Vec::new();
+    let thread = store::thread_ids(&mut conn, game).await?;
+    if verify::answered(&incoming)
+        .iter()
+        .any(|id| thread.iter().any(|t| t == id))
+    {
+        ties.push("it answers a message of this game's correspondence".to_owned());
+    }
+    let msg = &incoming.message;
+    match header_fits(&g, msg) {
+        Some(true) => ties.push("its game header names this game's event and players".into()),
+        Some(false) => ties.push("its game header names another event or other players".into()),
+        None => {}
+    }
+    if !msg.moves.is_empty() && record_fits(&g, msg) {
+        ties.push(format!(
+            "its record of {} half-moves is this game's",
+            msg.moves.len()
+        ));
+    }
+    let strength = match (ties.len(), header_fits(&g, msg)) {
+        (_, Some(false)) => "weakly: check it is really your partner",
+        (0, _) => "not at all: nothing in it names this game",
+        (1, _) => "in part",
+        _ => "strongly",
+    };
+    let said = if ties.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", ties.join("; "))
+    };
+    Ok(Some(format!(
+        "Message {message} is from {from}, not from {}, the address on file for game {game}.\n\
+         It matches the game {strength}{said}.\n\
+         Accepting it makes {from} the game's opponent address (51.1.2).",
+        g.row.opponent_email
+    )))
 }
 
 /// The message as the player read it: a move message with `text` as the move after our
@@ -403,6 +486,18 @@ async fn process(
     if game.row.status == "finished" {
         let reason = "the game is finished".to_owned();
         return hold(conn, message, Some(game.id()), reason).await;
+    }
+    if forced.is_none()
+        && trust::must_be_verified(msg.kind)
+        && let Verdict::Unverified(why) =
+            verify::verdict(conn, me, game.id(), &from, incoming).await?
+    {
+        let id = game.id();
+        let reason = format!(
+            "unverified sender: {why}. Apply it once with `ccmail inbox accept {message} --game \
+             {id}`, or add --trust to trust {from} in this game without verification"
+        );
+        return hold(conn, message, Some(id), reason).await;
     }
     super::play::incoming_to_game(conn, (me, clock), &game, message, incoming, received).await
 }

@@ -528,6 +528,13 @@ pub async fn queue_mail(
     kind: &str,
     mail: &smtp::Outgoing,
 ) -> anyhow::Result<i64> {
+    // The tag that makes the Message-ID unguessable (an answer to it is evidence of who
+    // sent the answer); deterministic, so the same message queued twice is still one.
+    let key = super::verify::key(conn).await?;
+    let mail = &smtp::Outgoing {
+        message_id: super::verify::tagged(&key, &mail.message_id),
+        ..mail.clone()
+    };
     let raw = smtp::build(mail).context("can't build the message")?;
     let to_addrs = mail.recipients().join(",");
     let id = store::insert_message(

@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod pgn;
 mod play;
 pub mod prompt;
+pub mod verify;
 
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};
@@ -20,12 +21,15 @@ use chrono_tz::Tz;
 pub use play::{numbered, win_for};
 
 /// The player: signature, game headers, the address ccmail sends from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Me {
     pub name: String,
     pub surname: String,
     /// Lower case.
     pub email: String,
+    /// `[security] authserv_id`: whose `Authentication-Results` vouch for a sender
+    /// (`ccmail_core::trust`); `None`: senders are checked by address and envelope only.
+    pub authserv_id: Option<String>,
 }
 
 /// The clock for everything: `--now` or the system's, in the player's time zone. A player's

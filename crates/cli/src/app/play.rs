@@ -173,6 +173,17 @@ async fn act(
                 None => Ok(Some("no break of theirs was on file to end".into())),
             }
         }
+        // The game's arbiter, or we ourselves, never become the opponent.
+        Action::NewAddress(new) if game.arbiter() == Some(new.as_str()) || new == me.email => {
+            Ok(Some(format!(
+                "the new address {new} is not taken: it is the {}",
+                if new == me.email {
+                    "player's own"
+                } else {
+                    "game's arbiter's"
+                }
+            )))
+        }
         Action::NewAddress(new) => {
             store::set_opponent_email(conn, game.id(), &new).await?;
             Ok(None)

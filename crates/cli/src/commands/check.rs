@@ -175,6 +175,8 @@ async fn imap(r: &mut Report, cfg: &Config) {
             if let Some(sent) = &i.sent_mailbox {
                 r.ok("imap", format!("copies of sent mail go to {sent}"));
             }
+            let mut imap = imap;
+            senders(r, cfg, &mut imap).await;
             imap.logout().await;
         }
         Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
@@ -190,6 +192,91 @@ async fn imap(r: &mut Report, cfg: &Config) {
             r.fail("imap", format!("mailbox {}: {e}", i.mailbox));
         }
     }
+}
+
+/// How many of the newest messages `check` looks at for `Authentication-Results`.
+const RECENT: usize = 20;
+
+/// The sender-verification step: which server's `Authentication-Results` the newest mail
+/// carries, against `[security] authserv_id`.
+async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
+    let seen = match recent_authserv_ids(imap).await {
+        Ok(seen) => seen,
+        Err(e) => {
+            return r.fail(
+                "security",
+                format!("reading the newest mail's headers: {e}"),
+            );
+        }
+    };
+    let file = cfg.path.display();
+    // The id the most of the newest messages name (the newest on a tie).
+    let proposed = seen
+        .iter()
+        .max_by_key(|(id, (n, newest))| (*n, *newest, id.len()))
+        .map(|(id, _)| id.clone());
+    match (&cfg.security.authserv_id, proposed) {
+        (Some(id), _) if seen.contains_key(id) => r.ok(
+            "security",
+            format!(
+                "senders are verified: a move counts only when {id}'s Authentication-Results \
+                 found its sender's DKIM signature or DMARC valid, or it answers our mail"
+            ),
+        ),
+        (Some(id), found) => {
+            let other = found.map_or(String::new(), |f| {
+                format!("; they carry {f:?}'s: set [security] authserv_id = {f:?} in {file}")
+            });
+            r.fail(
+                "security",
+                format!(
+                    "[security] authserv_id is {id:?}, but none of the newest {RECENT} messages \
+                     carries Authentication-Results from {id}, so every move would be held as \
+                     unverified{other}"
+                ),
+            );
+        }
+        (None, found) => {
+            let advice = match found {
+                Some(f) => format!(
+                    "your server writes its verdict as {f:?}: add [security] authserv_id = \
+                     {f:?} to {file}"
+                ),
+                None => "the newest mail carries no Authentication-Results naming a server, \
+                         so there is none to propose"
+                    .to_owned(),
+            };
+            r.skip(
+                "security",
+                format!(
+                    "senders are checked by address and envelope only, which anyone can forge \
+                     from any server; your own server's DKIM verdict is stronger: {advice}"
+                ),
+            );
+        }
+    }
+}
+
+/// The authserv-ids of the topmost `Authentication-Results` of the newest messages, each with
+/// how many name it and the newest UID that does.
+async fn recent_authserv_ids(
+    imap: &mut Imap,
+) -> anyhow::Result<std::collections::HashMap<String, (usize, u32)>> {
+    let uids = imap.uids_since(0, None).await?;
+    let newest = &uids[uids.len().saturating_sub(RECENT)..];
+    let mut seen = std::collections::HashMap::<String, (usize, u32)>::new();
+    for head in imap.fetch_heads(newest, 16 * 1024).await? {
+        let Ok(decoded) = ccmail_mail::mime::decode(&head.head) else {
+            continue;
+        };
+        let values = decoded.auth_results.iter().map(String::as_str);
+        if let Some(id) = ccmail_core::trust::proposed_authserv_id(values) {
+            let e = seen.entry(id).or_default();
+            e.0 += 1;
+            e.1 = e.1.max(head.uid);
+        }
+    }
+    Ok(seen)
 }
 
 /// The OAuth2 step: a token fetched (and kept by the provider for the login that follows).

@@ -15,16 +15,31 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             message,
             game,
             by_eye,
+            trust,
+            yes,
         }) => {
-            let outcome = apply::accept(
-                &ctx.store,
-                &ctx.me,
-                &ctx.clock,
-                message,
-                &game,
-                by_eye.as_deref(),
-            )
-            .await?;
+            if let Some(said) = apply::address_match(&ctx.store, &ctx.me, message, &game).await? {
+                if ctx.json {
+                    eprintln!("{said}");
+                } else if !super::confirm(&said, yes, "Accept it?")? {
+                    println!("Not accepted; nothing changed.");
+                    return Ok(());
+                } else if yes || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                    println!("{said}");
+                }
+            }
+            let how = apply::Accepting {
+                by_eye: by_eye.as_deref(),
+                trust,
+            };
+            let outcome =
+                apply::accept(&ctx.store, &ctx.me, &ctx.clock, message, &game, &how).await?;
+            if trust
+                && !ctx.json
+                && let Some(from) = outcome_sender(ctx, message).await?
+            {
+                println!("{from} is trusted without verification in game {game} from now on.");
+            }
             answer(ctx, &outcome).await
         }
         Some(InboxCommand::Fine {
@@ -56,6 +71,12 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             Ok(())
         }
     }
+}
+
+/// The stored sender of message `id`.
+async fn outcome_sender(ctx: &Ctx, id: i64) -> anyhow::Result<Option<String>> {
+    let row = store::message(&mut *ctx.store.conn().await?, id).await?;
+    Ok(row.and_then(|r| r.from_addr))
 }
 
 async fn list(ctx: &Ctx) -> anyhow::Result<()> {

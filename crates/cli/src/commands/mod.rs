@@ -66,6 +66,7 @@ impl Ctx {
             name: cfg.player.name.clone(),
             surname: cfg.player.surname.clone(),
             email: cfg.player.email.trim().to_lowercase(),
+            authserv_id: cfg.security.authserv_id.clone(),
         };
         Ok(Ctx {
             cfg,

@@ -1,8 +1,8 @@
 //! The config file (docs/config.md): where it is, what it may say, and the checked
 //! [`Config`] the commands get from it.
 //!
-//! The file is TOML with six sections, `[player]`, `[store]`, `[imap]`, `[smtp]`,
-//! `[hooks]` and `[defaults]`; their keys are listed once, in `schema.rs`, and shown with their defaults
+//! The file is TOML with seven sections, `[player]`, `[store]`, `[imap]`, `[smtp]`,
+//! `[hooks]`, `[security]` and `[defaults]`; their keys are listed once, in `schema.rs`, and shown with their defaults
 //! in `config/ccmail.example.toml`, which is also the starter file `ccmail init` writes.
 //!
 //! Loading is strict, because a config mistake otherwise shows up weeks later as a missed
@@ -46,6 +46,15 @@ pub struct Config {
     pub smtp: Option<Smtp>,
     pub defaults: Defaults,
     pub hooks: Hooks,
+    pub security: SenderChecks,
+}
+
+/// `[security]`: how senders are verified.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SenderChecks {
+    /// The player's own mail server's id in `Authentication-Results` (lower case): only its
+    /// verdict is trusted. `None`: senders are checked by address and envelope only.
+    pub authserv_id: Option<String>,
 }
 
 /// `[player]`: who the user is.

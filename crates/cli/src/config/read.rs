@@ -18,7 +18,7 @@ use super::error::{Error, ErrorKind};
 use super::oauth2;
 use super::schema::check_names;
 use super::secret::{How, PasswordSource};
-use super::{Config, Defaults, Hooks, Imap, Player, Security, Smtp, StorePaths};
+use super::{Config, Defaults, Hooks, Imap, Player, Security, SenderChecks, Smtp, StorePaths};
 
 /// Keys whose values no error repeats: they hold a password or a command that may print one.
 const SECRET: &[&str] = &[
@@ -59,6 +59,11 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
     let smtp = smtp(&file.section(&doc, "smtp"))?;
     let defaults = defaults(&file.section(&doc, "defaults"))?;
     let hooks = hooks(&file.section(&doc, "hooks"))?;
+    let security = SenderChecks {
+        authserv_id: file
+            .section(&doc, "security")
+            .parse("authserv_id", HOST, authserv_id)?,
+    };
     Ok(Config {
         path: path.to_path_buf(),
         player,
@@ -67,6 +72,7 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
         smtp,
         defaults,
         hooks,
+        security,
     })
 }
 
@@ -421,6 +427,12 @@ fn is_loopback(host: &str) -> bool {
         || bare
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// An authserv-id: a host name as servers write it (`mx.google.com`), lower case.
+fn authserv_id(s: &str) -> Option<String> {
+    let ok = !s.is_empty() && !s.contains(|c: char| c.is_whitespace() || ";()\"=".contains(c));
+    ok.then(|| s.to_ascii_lowercase())
 }
 
 fn non_empty(s: &str) -> Option<String> {

@@ -59,6 +59,7 @@ pub(super) const SCHEMA: &[(&str, &[&str])] = &[
             "timeout_secs",
         ],
     ),
+    ("security", &["authserv_id"]),
     (
         "defaults",
         &["language", "notation", "control", "rules", "attach_pgn"],

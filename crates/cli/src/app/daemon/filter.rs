@@ -268,6 +268,7 @@ mod tests {
             name: "Иванов Иван".into(),
             surname: "Иванов".into(),
             email: "ivanov@example.org".into(),
+            ..Default::default()
         }
     }
 

@@ -593,6 +593,7 @@ mod tests {
             name: "Иванов Иван".into(),
             surname: "Иванов".into(),
             email: "ivanov@example.org".into(),
+            ..Default::default()
         };
         let filter = Filter::load(&store, &me).await.unwrap();
         let mail = |uid, from: &str, extra: &str| Fetched {

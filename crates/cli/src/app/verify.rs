@@ -1,0 +1,130 @@
+//! Whether an incoming message's sender is who its `From:` says: the evidence gathered from
+//! the message and the store, for the core's judgement (`ccmail_core::trust`).
+//!
+//! Besides the player's own server's `Authentication-Results`, a message that answers one of
+//! ours counts: ccmail's Message-IDs end in a tag made with a key only this database holds
+//! ([`tagged`]), so naming one shows that the sender saw our mail.
+
+use ccmail_core::trust::{self, Evidence, Verdict};
+use ccmail_store::{self as store, SqliteConnection};
+use sha2::Digest;
+
+use super::Me;
+use crate::incoming::Incoming;
+
+/// How many of a message's References count, the newest (the last) first: a thread's own
+/// messages are among its last ones, and a long list costs lookups.
+pub const REFERENCES: usize = 100;
+
+/// The name of the Message-ID key in the store's secrets.
+const KEY: &str = "message-id";
+
+/// Hex characters of the tag.
+const TAG: usize = 20;
+
+/// This database's Message-ID key, made the first time.
+pub async fn key(conn: &mut SqliteConnection) -> anyhow::Result<Vec<u8>> {
+    Ok(store::secret(conn, KEY, || {
+        let mut key = vec![0u8; 32];
+        getrandom::getrandom(&mut key).expect("the system's random source failed");
+        key
+    })
+    .await?)
+}
+
+fn tag(key: &[u8], local: &str) -> String {
+    let mut h = sha2::Sha256::new();
+    h.update(key);
+    h.update(local.as_bytes());
+    h.finalize()
+        .iter()
+        .take(TAG / 2)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// `id` (`local@domain`) with our tag at the end of its local part: `local.TAG@domain`.
+pub fn tagged(key: &[u8], id: &str) -> String {
+    match id.rsplit_once('@') {
+        Some((local, domain)) => format!("{local}.{}@{domain}", tag(key, local)),
+        None => format!("{id}.{}", tag(key, id)),
+    }
+}
+
+/// Whether `id` carries our tag ([`tagged`]).
+pub fn is_tagged(key: &[u8], id: &str) -> bool {
+    let local = id.rsplit_once('@').map_or(id, |(l, _)| l);
+    match local.rsplit_once('.') {
+        Some((base, t)) => t.len() == TAG && t == tag(key, base),
+        None => false,
+    }
+}
+
+/// The Message-IDs a message answers that count as evidence: In-Reply-To, then the last
+/// [`REFERENCES`] References, newest first.
+pub fn answered(incoming: &Incoming) -> Vec<&str> {
+    let Some(d) = incoming.decoded.as_ref() else {
+        return Vec::new();
+    };
+    let mut ids: Vec<&str> = d.in_reply_to.iter().map(String::as_str).collect();
+    ids.extend(
+        d.references
+            .iter()
+            .rev()
+            .take(REFERENCES)
+            .map(String::as_str),
+    );
+    ids
+}
+
+/// The verdict on `incoming`'s sender `from` in `game`.
+pub async fn verdict(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    game: &str,
+    from: &str,
+    incoming: &Incoming,
+) -> anyhow::Result<Verdict> {
+    if me.authserv_id.is_none() {
+        return Ok(Verdict::NotChecked);
+    }
+    let trusted = store::is_trusted_sender(conn, game, from).await?;
+    let key = key(conn).await?;
+    let ours: Vec<&str> = answered(incoming)
+        .into_iter()
+        .filter(|id| is_tagged(&key, id))
+        .collect();
+    let answers = store::ours_in_game(conn, game, &ours).await?;
+    let results = incoming
+        .decoded
+        .as_ref()
+        .map_or(&[][..], |d| &d.auth_results[..]);
+    Ok(trust::judge(&Evidence {
+        authserv_id: me.authserv_id.as_deref(),
+        results,
+        from,
+        answers_ours: answers.as_deref(),
+        trusted,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_is_ours_only_with_our_key() {
+        let key = [7u8; 32];
+        let id = tagged(&key, "ccmail.g1.3.0123456789abcdef@example.test");
+        assert!(id.starts_with("ccmail.g1.3.0123456789abcdef."));
+        assert!(id.ends_with("@example.test"));
+        assert!(is_tagged(&key, &id));
+        assert!(!is_tagged(&[8u8; 32], &id));
+        assert!(!is_tagged(
+            &key,
+            "ccmail.g1.3.0123456789abcdef@example.test"
+        ));
+        let forged = id.replace("ccmail.g1.3", "ccmail.g1.4");
+        assert!(!is_tagged(&key, &forged));
+    }
+}

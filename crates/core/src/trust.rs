@@ -1,0 +1,347 @@
+//! Whether a message comes from whom its `From:` says: the verdict the player's own mail server
+//! wrote in `Authentication-Results` (RFC 8601), read and judged.
+//!
+//! ccmail does not verify DKIM itself: it would need DNS and would still be weaker than the
+//! player's server, which saw the connection. It trusts that server's header, and only that
+//! one: the topmost `Authentication-Results` whose authserv-id is the one the player named
+//! (`[security] authserv_id`). A receiving server writes its header above everything the
+//! message already carried, and removes any that claims its own id (RFC 8601, section 5), so
+//! nothing a sender wrote can stand in for it.
+//!
+//! The reader of the header is ours: no well-kept crate reads `Authentication-Results` alone
+//! (`mail-auth` verifies DKIM itself and brings a DNS resolver). It is lenient (comments,
+//! quoted strings, the missing authserv-id Outlook writes) and linear in the header's length.
+
+use std::fmt;
+
+use crate::message::MessageKind;
+
+/// Whether a message of this kind must come from a verified sender to be acted on: every
+/// kind that changes a game (a move, a break, an address, a claim, a request, …). A plain
+/// note changes nothing and is kept whoever sent it.
+pub fn must_be_verified(kind: MessageKind) -> bool {
+    !matches!(kind, MessageKind::Note | MessageKind::Other)
+}
+
+/// One `Authentication-Results` header, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Results {
+    /// The server that wrote it, lower case; empty when the header names none.
+    pub authserv_id: String,
+    pub methods: Vec<MethodResult>,
+}
+
+/// One `method=result` of the header, with its properties.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodResult {
+    /// `dkim`, `spf`, `dmarc`, … (lower case, without a version).
+    pub method: String,
+    /// `pass`, `fail`, `none`, … (lower case).
+    pub result: String,
+    /// `reason=…`, when given.
+    pub reason: Option<String>,
+    /// `header.d`, `header.i`, `header.from`, `smtp.mailfrom`, … (keys lower case).
+    pub props: Vec<(String, String)>,
+}
+
+impl MethodResult {
+    pub fn prop(&self, key: &str) -> Option<&str> {
+        self.props
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A token of the header: a word, a quoted string, or one of `;`, `=`, `/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Word(String),
+    Punct(char),
+}
+
+/// Splits `value` into tokens, dropping comments (nested, with `\` escapes) and white space.
+fn tokens(value: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut chars = value.chars().peekable();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut Vec<Token>| {
+        if !word.is_empty() {
+            out.push(Token::Word(std::mem::take(word)));
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '(' => {
+                flush(&mut word, &mut out);
+                let mut depth = 1usize;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            '"' => {
+                flush(&mut word, &mut out);
+                let mut quoted = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => quoted.extend(chars.next()),
+                        '"' => break,
+                        c => quoted.push(c),
+                    }
+                }
+                out.push(Token::Word(quoted));
+            }
+            ';' | '=' | '/' => {
+                flush(&mut word, &mut out);
+                out.push(Token::Punct(c));
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut out),
+            c => word.push(c),
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Reads one header value; `None` when it has no result at all.
+pub fn parse(value: &str) -> Option<Results> {
+    let tokens = tokens(value);
+    let mut groups = tokens.split(|t| *t == Token::Punct(';'));
+    let first = groups.next()?;
+    let mut results = Results {
+        authserv_id: String::new(),
+        methods: Vec::new(),
+    };
+    // Outlook writes no authserv-id: the header starts with a result.
+    if first.contains(&Token::Punct('=')) {
+        results.methods.extend(method(first));
+    } else if let Some(Token::Word(id)) = first.first() {
+        results.authserv_id = id.to_ascii_lowercase();
+    }
+    results.methods.extend(groups.filter_map(method));
+    if results.authserv_id.is_empty() && results.methods.is_empty() {
+        return None;
+    }
+    Some(results)
+}
+
+/// `method[/version]=result [reason=…] [ptype.prop=value …]`.
+fn method(tokens: &[Token]) -> Option<MethodResult> {
+    let word = |i: usize| match tokens.get(i) {
+        Some(Token::Word(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let mut i = 0;
+    let name = word(i)?.to_ascii_lowercase();
+    i += 1;
+    if tokens.get(i) == Some(&Token::Punct('/')) {
+        i += 2;
+    }
+    if tokens.get(i) != Some(&Token::Punct('=')) {
+        return None;
+    }
+    let result = word(i + 1)?.to_ascii_lowercase();
+    i += 2;
+    let mut m = MethodResult {
+        method: name,
+        result,
+        reason: None,
+        props: Vec::new(),
+    };
+    while i < tokens.len() {
+        match (word(i), tokens.get(i + 1), word(i + 2)) {
+            (Some(key), Some(Token::Punct('=')), Some(value)) => {
+                let key = key.to_ascii_lowercase();
+                if key == "reason" {
+                    m.reason = Some(value.to_owned());
+                } else {
+                    m.props.push((key, value.to_owned()));
+                }
+                i += 3;
+            }
+            _ => i += 1,
+        }
+    }
+    Some(m)
+}
+
+/// The authserv-id of the topmost header of `values` that names one: what `ccmail check`
+/// proposes for `[security] authserv_id`.
+pub fn proposed_authserv_id<'a>(values: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    values
+        .into_iter()
+        .filter_map(parse)
+        .map(|r| r.authserv_id)
+        .find(|id| !id.is_empty())
+}
+
+/// What is known of a message's sender besides its `From:`.
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    /// `[security] authserv_id`; `None`: senders are not verified.
+    pub authserv_id: Option<&'a str>,
+    /// Every `Authentication-Results` value of the message, topmost first.
+    pub results: &'a [String],
+    /// The `From:` address.
+    pub from: &'a str,
+    /// A Message-ID that ccmail sent in this game and the message answers.
+    pub answers_ours: Option<&'a str>,
+    /// The player trusts this address without verification for this game.
+    pub trusted: bool,
+}
+
+/// How a sender was found to be who they say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// The server found a valid DKIM signature of this domain, aligned with `From:`.
+    Dkim(String),
+    /// The server's DMARC check passed for this `From:` domain.
+    Dmarc(String),
+    /// The message answers this Message-ID of ours.
+    AnswersOurs(String),
+    /// The player trusts the address without verification.
+    Trusted,
+}
+
+/// The verdict on a message's sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Verification is off (no `authserv_id`): the sender is checked by address only.
+    NotChecked,
+    Verified(Proof),
+    /// Not verified; the evidence, in words.
+    Unverified(String),
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proof::Dkim(d) => write!(f, "signed by {d} (DKIM)"),
+            Proof::Dmarc(d) => write!(f, "DMARC passed for {d}"),
+            Proof::AnswersOurs(id) => write!(f, "answers our message <{id}>"),
+            Proof::Trusted => f.write_str("address trusted without verification"),
+        }
+    }
+}
+
+/// Judges a message's sender (see the module doc).
+pub fn judge(e: &Evidence<'_>) -> Verdict {
+    let Some(id) = e.authserv_id else {
+        return Verdict::NotChecked;
+    };
+    if e.trusted {
+        return Verdict::Verified(Proof::Trusted);
+    }
+    let id = id.to_ascii_lowercase();
+    let domain = e
+        .from
+        .rsplit_once('@')
+        .map_or("", |(_, d)| d)
+        .trim_end_matches('.')
+        .to_ascii_lowercase();
+    let ours = e
+        .results
+        .iter()
+        .filter_map(|v| parse(v))
+        .find(|r| r.authserv_id == id);
+    if let Some(r) = &ours
+        && let Some(proof) = proof(r, &domain)
+    {
+        return Verdict::Verified(proof);
+    }
+    if let Some(mid) = e.answers_ours {
+        return Verdict::Verified(Proof::AnswersOurs(mid.to_owned()));
+    }
+    let found = match &ours {
+        None => format!(
+            "the message carries no Authentication-Results from {id}, so the player's server \
+             vouched for nothing"
+        ),
+        Some(r) => format!("{id} found {}", findings(r, &domain)),
+    };
+    Verdict::Unverified(format!(
+        "{found}; it does not answer a message ccmail sent in this game"
+    ))
+}
+
+fn proof(r: &Results, domain: &str) -> Option<Proof> {
+    r.methods
+        .iter()
+        .find_map(|m| match (&*m.method, &*m.result) {
+            ("dkim", "pass") => {
+                let d = signing_domain(m)?;
+                aligned(&d, domain).then_some(Proof::Dkim(d))
+            }
+            ("dmarc", "pass") => {
+                let from = m.prop("header.from").map(str::to_ascii_lowercase);
+                let ok = from.as_deref().is_none_or(|f| f == domain);
+                ok.then(|| Proof::Dmarc(domain.to_owned()))
+            }
+            _ => None,
+        })
+}
+
+/// `header.d`, else the domain of `header.i`.
+fn signing_domain(m: &MethodResult) -> Option<String> {
+    let d = m.prop("header.d").or_else(|| {
+        m.prop("header.i")
+            .and_then(|i| i.rsplit_once('@').map(|(_, d)| d))
+    })?;
+    Some(d.trim_end_matches('.').to_ascii_lowercase())
+}
+
+/// Relaxed alignment (DMARC): one domain is the other or a parent of it, and the parent is
+/// not a bare top-level domain.
+fn aligned(signer: &str, from: &str) -> bool {
+    let parent = |child: &str, parent: &str| {
+        parent.contains('.')
+            && child.len() > parent.len()
+            && child.ends_with(parent)
+            && child.as_bytes()[child.len() - parent.len() - 1] == b'.'
+    };
+    !from.is_empty() && (signer == from || parent(from, signer) || parent(signer, from))
+}
+
+/// What the server's header says of the sender, in words.
+fn findings(r: &Results, domain: &str) -> String {
+    let mut said = Vec::new();
+    for m in &r.methods {
+        let what = match (&*m.method, &*m.result) {
+            ("dkim", "pass") => match signing_domain(m) {
+                Some(d) => format!("a valid DKIM signature of {d}, not of {domain}"),
+                None => "a valid DKIM signature of no named domain".to_owned(),
+            },
+            ("dkim", "none") => format!("no DKIM signature (dkim=none) for {domain}"),
+            ("dkim", result) => {
+                let why = m
+                    .reason
+                    .as_deref()
+                    .map_or(String::new(), |r| format!(": {r}"));
+                format!("a DKIM signature that did not verify (dkim={result}{why})")
+            }
+            ("dmarc", result) => format!("dmarc={result} for {domain}"),
+            ("spf", result) => format!("spf={result}"),
+            _ => continue,
+        };
+        said.push(what);
+    }
+    if said.is_empty() {
+        return format!("no DKIM or DMARC result for {domain}");
+    }
+    said.join(", ")
+}
+
+#[cfg(test)]
+mod tests;
