@@ -187,6 +187,49 @@ pub fn proposed_authserv_id<'a>(values: impl IntoIterator<Item = &'a str>) -> Op
         .find(|id| !id.is_empty())
 }
 
+/// Whether a header's authserv-id `id` is the configured `pattern`: the same name (without
+/// regard to case), or, for a pattern `*.DOMAIN`, any name under DOMAIN (a provider whose
+/// receiving servers each write their own host name).
+pub fn is_ours(pattern: &str, id: &str) -> bool {
+    let (pattern, id) = (pattern.to_ascii_lowercase(), id.to_ascii_lowercase());
+    match pattern.strip_prefix("*.") {
+        Some(domain) => id.len() > domain.len() + 1 && id.ends_with(&format!(".{domain}")),
+        None => pattern == id,
+    }
+}
+
+/// What `ccmail check` proposes for `[security] authserv_id`, given the authserv-id of the
+/// topmost header of each of the newest messages, newest first: the name most of them carry;
+/// or, when no name is on more than half and they all share a parent domain of two labels or
+/// more, `*.` and that domain.
+pub fn propose(ids: &[String]) -> Option<String> {
+    let ids: Vec<String> = ids.iter().map(|i| i.to_ascii_lowercase()).collect();
+    let count = |id: &String| ids.iter().filter(|i| *i == id).count();
+    // The most frequent, the newest of equals (max_by_key keeps the last maximum: reversed).
+    let top = ids.iter().rev().max_by_key(|id| count(id))?;
+    if count(top) * 2 > ids.len() {
+        return Some(top.clone());
+    }
+    let labels = |id: &str| id.split('.').rev().map(str::to_owned).collect::<Vec<_>>();
+    let mut common = labels(&ids[0]);
+    for id in &ids[1..] {
+        let other = labels(id);
+        let same = common
+            .iter()
+            .zip(&other)
+            .take_while(|(a, b)| a == b)
+            .count();
+        common.truncate(same);
+    }
+    // A parent shared by all, and no id is the parent itself.
+    let parent: Vec<&str> = common.iter().rev().map(String::as_str).collect();
+    let parent = parent.join(".");
+    if common.len() >= 2 && ids.iter().all(|id| *id != parent) {
+        return Some(format!("*.{parent}"));
+    }
+    Some(top.clone())
+}
+
 /// What is known of a message's sender besides its `From:`.
 #[derive(Debug, Clone, Copy)]
 pub struct Evidence<'a> {
@@ -244,7 +287,6 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
     if e.trusted {
         return Verdict::Verified(Proof::Trusted);
     }
-    let id = id.to_ascii_lowercase();
     let domain = e
         .from
         .rsplit_once('@')
@@ -255,7 +297,7 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
         .results
         .iter()
         .filter_map(|v| parse(v))
-        .find(|r| r.authserv_id == id);
+        .find(|r| is_ours(id, &r.authserv_id));
     if let Some(r) = &ours
         && let Some(proof) = proof(r, &domain)
     {
@@ -264,6 +306,7 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
     if let Some(mid) = e.answers_ours {
         return Verdict::Verified(Proof::AnswersOurs(mid.to_owned()));
     }
+    let id = id.to_ascii_lowercase();
     let found = match &ours {
         None => format!(
             "the message carries no Authentication-Results from {id}, so the player's server \

@@ -12,6 +12,7 @@ use ccmail::app::daemon::imap_config;
 use ccmail::app::outbox::smtp_config;
 use ccmail::config::{self, Config, Security};
 use ccmail::oauth2::Provider;
+use ccmail_core::trust;
 use ccmail_mail::imap::{Imap, ImapError};
 use ccmail_mail::smtp::{Smtp, SmtpError};
 use ccmail_store::{self as store, Store};
@@ -210,13 +211,9 @@ async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
         }
     };
     let file = cfg.path.display();
-    // The id the most of the newest messages name (the newest on a tie).
-    let proposed = seen
-        .iter()
-        .max_by_key(|(id, (n, newest))| (*n, *newest, id.len()))
-        .map(|(id, _)| id.clone());
+    let proposed = trust::propose(&seen);
     match (&cfg.security.authserv_id, proposed) {
-        (Some(id), _) if seen.contains_key(id) => r.ok(
+        (Some(id), _) if seen.iter().any(|s| trust::is_ours(id, s)) => r.ok(
             "security",
             format!(
                 "senders are verified: a move counts only when {id}'s Authentication-Results \
@@ -257,26 +254,18 @@ async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
     }
 }
 
-/// The authserv-ids of the topmost `Authentication-Results` of the newest messages, each with
-/// how many name it and the newest UID that does.
-async fn recent_authserv_ids(
-    imap: &mut Imap,
-) -> anyhow::Result<std::collections::HashMap<String, (usize, u32)>> {
+/// The authserv-id of the topmost named `Authentication-Results` of each of the newest
+/// messages, newest first.
+async fn recent_authserv_ids(imap: &mut Imap) -> anyhow::Result<Vec<String>> {
     let uids = imap.uids_since(0, None).await?;
     let newest = &uids[uids.len().saturating_sub(RECENT)..];
-    let mut seen = std::collections::HashMap::<String, (usize, u32)>::new();
-    for head in imap.fetch_heads(newest, 16 * 1024).await? {
-        let Ok(decoded) = ccmail_mail::mime::decode(&head.head) else {
-            continue;
-        };
-        let values = decoded.auth_results.iter().map(String::as_str);
-        if let Some(id) = ccmail_core::trust::proposed_authserv_id(values) {
-            let e = seen.entry(id).or_default();
-            e.0 += 1;
-            e.1 = e.1.max(head.uid);
-        }
-    }
-    Ok(seen)
+    let mut heads = imap.fetch_heads(newest, 16 * 1024).await?;
+    heads.reverse();
+    Ok(heads
+        .iter()
+        .filter_map(|head| ccmail_mail::mime::decode(&head.head).ok())
+        .filter_map(|d| trust::proposed_authserv_id(d.auth_results.iter().map(String::as_str)))
+        .collect())
 }
 
 /// The OAuth2 step: a token fetched (and kept by the provider for the login that follows).

@@ -337,3 +337,47 @@ fn what_must_be_verified() {
     assert!(!must_be_verified(K::Note));
     assert!(!must_be_verified(K::Other));
 }
+
+#[test]
+fn a_pattern_names_every_server_of_a_provider() {
+    assert!(is_ours("mx.google.com", "MX.Google.com"));
+    assert!(!is_ours("mx.google.com", "mx.google.com.evil.test"));
+    assert!(is_ours("*.mail.yandex.net", "mxfront1o.mail.yandex.net"));
+    assert!(is_ours("*.mail.yandex.net", "a.b.mail.yandex.net"));
+    assert!(!is_ours("*.mail.yandex.net", "mail.yandex.net"));
+    assert!(!is_ours("*.mail.yandex.net", "evilmail.yandex.net"));
+    assert!(!is_ours("*.mail.yandex.net", "mail.yandex.net.evil.test"));
+    let v = judge(&Evidence {
+        authserv_id: Some("*.mail.yandex.net"),
+        results: &["mxfront7j.mail.yandex.net; dkim=pass header.i=@gmail.com".to_owned()],
+        from: "petrov@gmail.com",
+        answers_ours: None,
+        trusted: false,
+    });
+    assert_eq!(v, Verdict::Verified(Proof::Dkim("gmail.com".into())));
+}
+
+#[test]
+fn what_check_proposes_from_the_newest_mail() {
+    let ids = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(propose(&[]), None);
+    assert_eq!(
+        propose(&ids(&["mx.google.com", "mx.google.com", "mail.other.test"])).as_deref(),
+        Some("mx.google.com")
+    );
+    // Each receiving server writes its own name.
+    assert_eq!(
+        propose(&ids(&[
+            "mxfront1o.mail.yandex.net",
+            "mxfront2j.mail.yandex.net",
+            "mxback5.mail.yandex.net",
+        ]))
+        .as_deref(),
+        Some("*.mail.yandex.net")
+    );
+    // Nothing shared but a top-level domain: the newest of the most frequent.
+    assert_eq!(
+        propose(&ids(&["a.example.com", "b.other.com"])).as_deref(),
+        Some("a.example.com")
+    );
+}
