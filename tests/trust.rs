@@ -149,6 +149,11 @@ fn accepting_once_and_trusting_an_address_without_verification() {
         "{out}"
     );
     assert_eq!(plies(&me, &id), 4);
+    let show = me.ok(&["--now", "2026-03-05", "show", &id]);
+    assert!(
+        show.contains(&format!("\nTrusted without verification: {PARTNER}.\n")),
+        "{show}"
+    );
     // From then on, that address's unsigned moves apply in that game.
     me.ok(&["--now", "2026-03-06", "move", &id, "Bb5"]);
     let third = format!(

@@ -33,6 +33,7 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
         let seen = Seen {
             ending: ending_words(&mut conn, &game, &report).await?,
             repeats: repeats_sent(&mut conn, &game).await?,
+            trusted: store::trusted_senders(&mut conn, game.id()).await?,
         };
         drop(conn);
         print!("{}", text(&game, &report, &problems, &seen));
@@ -178,6 +179,8 @@ pub struct Seen {
     pub ending: Option<String>,
     /// The send dates of our repeats (51.5.1), to tell a met repeat from one due.
     pub repeats: Vec<NaiveDate>,
+    /// The addresses trusted without verification in this game (`inbox accept --trust`).
+    pub trusted: Vec<String>,
 }
 
 /// The send dates of our repeats (51.5.1) in `game`.
@@ -276,6 +279,12 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
         "You play {} against {}; {arbiter}.\n",
         r.my_color, r.opponent_email
     ));
+    if !seen.trusted.is_empty() {
+        s.push_str(&format!(
+            "Trusted without verification: {}.\n",
+            seen.trusted.join(", ")
+        ));
+    }
     let status = match (&r.result, r.status.as_str(), &seen.ending) {
         (Some(result), _, Some(why)) => format!("Finished: {result} ({why})"),
         (Some(result), _, None) => format!("Finished: {result}"),
