@@ -2,6 +2,7 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::apply;
+use ccmail::term::shown;
 use ccmail_store as store;
 
 use super::Ctx;
@@ -84,9 +85,9 @@ async fn list(ctx: &Ctx) -> anyhow::Result<()> {
                 .as_deref()
                 .and_then(|s| s.get(..10))
                 .unwrap_or("—"),
-            m.from_addr.as_deref().unwrap_or("(no sender)"),
-            m.subject.as_deref().unwrap_or("(no subject)"),
-            m.reason.as_deref().unwrap_or("—"),
+            shown(m.from_addr.as_deref().unwrap_or("(no sender)")),
+            shown(m.subject.as_deref().unwrap_or("(no subject)")),
+            shown(m.reason.as_deref().unwrap_or("—")),
         );
     }
     Ok(())
