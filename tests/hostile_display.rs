@@ -25,6 +25,8 @@ fn subject() -> String {
     format!("Club Cup 2026 {PAYLOAD} \u{202e}evil \u{9b}2J")
 }
 
+/// The From display name of every message.
+const NAME: &str = "Ivanov \x1b]0;name\x07\u{202e}\u{9b}";
 /// The unknown sender's address: quoted, so that it may hold anything.
 const STRANGER: &str = "\"stranger\x1b]0;from\x07\u{202e}\u{9b}\"@example.com";
 /// The hostile move text of the unknown sender's message.
@@ -51,7 +53,7 @@ fn message(id: &str, from: &str, event: &str, mv: &str, note: &str) -> String {
          Notes:\n- {note}\n\
          Sent: 2026-03-02\nTime for this move: 1\nTotal days: White 1, Black 0\n\
          ----------------------------------------\nIvanov <ivanov@example.net>\n",
-        encoded(&format!("Ivanov \x1b]0;name\x07\u{202e}\u{9b}")),
+        encoded(NAME),
         encoded(&subject()),
     )
 }
@@ -200,9 +202,14 @@ fn apply_json_and_parse_json_keep_the_text_exact_and_parse_shows_it_harmlessly()
     std::fs::write(&path, &again).unwrap();
     let file = path.to_str().unwrap();
     // Held for game A: its `show` object, the held messages among the problems.
-    let a = h
-        .me
-        .json(&["--now", "2026-03-04", "apply", file, "--received", "2026-03-04"]);
+    let a = h.me.json(&[
+        "--now",
+        "2026-03-04",
+        "apply",
+        file,
+        "--received",
+        "2026-03-04",
+    ]);
     let problems = a["problems"].as_array().unwrap();
     assert_eq!(problems.len(), 2, "{a}");
     for p in problems {
@@ -276,8 +283,13 @@ fn the_reply_screen_and_its_preview_show_mail_harmlessly() {
     assert!(seen.contains("Done: 0 answered, 2 skipped."), "{seen}");
 
     // The prompt draws with escape sequences of its own; none of the mail's gets through.
-    for raw in ["\x1b]", "\x07", "\x1b[2J", "\x1b[8m", "\u{202e}", "\u{2066}", "\u{9b}"] {
-        assert!(!seen.contains(raw), "{raw:?} reaches the terminal:\n{seen:?}");
+    for raw in [
+        "\x1b]", "\x07", "\x1b[2J", "\x1b[8m", "\u{202e}", "\u{2066}", "\u{9b}",
+    ] {
+        assert!(
+            !seen.contains(raw),
+            "{raw:?} reaches the terminal:\n{seen:?}"
+        );
     }
     let joined = seen.replace("\r\n  ", " ");
     for shown in [
