@@ -5,3 +5,4 @@ pub mod app;
 pub mod config;
 pub mod incoming;
 pub mod oauth2;
+pub mod term;

@@ -33,7 +33,8 @@ fn main() -> ExitCode {
             if json {
                 println!("{}", serde_json::json!({ "error": words }));
             } else {
-                eprintln!("ccmail: {words}");
+                // The words may quote mail or a server: shown, not obeyed.
+                eprintln!("ccmail: {}", ccmail::term::shown_lines(&words));
             }
             ExitCode::from(1)
         }

@@ -4,6 +4,7 @@
 use anyhow::bail;
 use ccmail::app::chores::{notice_preview, queue_notice};
 use ccmail::app::game::Game;
+use ccmail::term::shown_lines;
 use ccmail_core::message::Language;
 
 use super::moves::flush;
@@ -39,7 +40,10 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
             }
         );
         if dry_run {
-            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
+            println!(
+                "{}",
+                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
+            );
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "address", subject, &lines).await?;

@@ -6,6 +6,7 @@ use anyhow::Context;
 use ccmail::app::apply::{self, Arrival, Outcome};
 use ccmail::app::chores;
 use ccmail::app::game::Game;
+use ccmail::term::shown;
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone};
 
 use super::Ctx;
@@ -66,7 +67,7 @@ fn arrival_time(
 
 pub async fn print_outcome(ctx: &Ctx, outcome: &Outcome) -> anyhow::Result<()> {
     if !ctx.json {
-        println!("{}", outcome.describe());
+        println!("{}", shown(&outcome.describe()));
         return Ok(());
     }
     let game = match outcome.game() {

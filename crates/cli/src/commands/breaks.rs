@@ -5,6 +5,7 @@
 use anyhow::{Context, bail};
 use ccmail::app::chores::{notice_preview, queue_notice};
 use ccmail::app::game::{Game, break_span};
+use ccmail::term::shown_lines;
 use ccmail_core::clock::{self, DateSpan, Profile};
 use ccmail_core::message::{Language, break_phrase};
 use ccmail_store::{self as store, BreakRow};
@@ -68,7 +69,10 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
         let lines = [break_phrase(g.language, from, to)];
         let subject = subject(g, &lines[0]);
         if dry_run {
-            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
+            println!(
+                "{}",
+                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
+            );
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
@@ -128,7 +132,10 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         let lines = [line];
         let subject = subject(g, &lines[0]);
         if dry_run {
-            println!("{}", notice_preview(g, &ctx.me, &subject, &lines));
+            println!(
+                "{}",
+                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
+            );
             continue;
         }
         queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;

@@ -12,6 +12,7 @@ use ccmail::app::daemon::imap_config;
 use ccmail::app::outbox::smtp_config;
 use ccmail::config::{self, Config, Security};
 use ccmail::oauth2::Provider;
+use ccmail::term::shown;
 use ccmail_core::trust;
 use ccmail_mail::imap::{Imap, ImapError};
 use ccmail_mail::smtp::{Smtp, SmtpError};
@@ -37,7 +38,8 @@ impl Report {
             let s = serde_json::json!({"step": step, "status": status, "detail": what});
             self.steps.push(s);
         } else {
-            println!("{mark:<6}{step}: {what}");
+            // The servers' answers are quoted here: shown, not obeyed.
+            println!("{mark:<6}{step}: {}", shown(what));
         }
     }
 

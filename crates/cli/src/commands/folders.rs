@@ -5,6 +5,7 @@
 use anyhow::Context;
 use ccmail::app::daemon::imap_config;
 use ccmail::config;
+use ccmail::term::shown;
 use ccmail_mail::imap::Imap;
 
 use super::config_path;
@@ -36,7 +37,7 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
     };
     let width = folders
         .iter()
-        .map(|f| f.name.chars().count())
+        .map(|f| shown(&f.name).chars().count())
         .max()
         .unwrap_or(0);
     for f in &folders {
@@ -53,8 +54,10 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
         if i.sent_mailbox.as_deref().is_some_and(|s| same(&f.name, s)) {
             notes.push("← sent_mailbox".into());
         }
-        let pad = width - f.name.chars().count();
-        let line = format!("{}{}  {}", f.name, " ".repeat(pad), notes.join(" "));
+        // A folder's name is the server's: shown, not obeyed.
+        let name = shown(&f.name);
+        let pad = width - name.chars().count();
+        let line = format!("{name}{}  {}", " ".repeat(pad), notes.join(" "));
         println!("{}", line.trim_end());
     }
     for (key, name) in [

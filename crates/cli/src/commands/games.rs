@@ -3,6 +3,7 @@
 use ccmail::app::game::{Game, color_name};
 use ccmail::app::pgn::ending_words;
 use ccmail::app::{in_two_halves, map_in_two_halves};
+use ccmail::term::shown;
 use ccmail_core::clock::{self, Deadline, DeadlineKind};
 use ccmail_store as store;
 use chrono::NaiveDate;
@@ -129,8 +130,8 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                 w,
                 "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  left W {:>2} B {:>2}  {}",
                 r.id,
-                r.event,
-                r.opponent_email,
+                shown(&r.event),
+                shown(&r.opponent_email),
                 color_name(g.me),
                 g.moves.len() / 2 + 1,
                 turn,
@@ -178,8 +179,8 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
                 writeln!(
                     w,
                     "         not sent: {} ({})",
-                    o.subject.as_deref().unwrap_or("—"),
-                    o.last_error.as_deref().unwrap_or("—")
+                    shown(o.subject.as_deref().unwrap_or("—")),
+                    shown(o.last_error.as_deref().unwrap_or("—"))
                 )?;
             }
         }

@@ -10,6 +10,7 @@
 use anyhow::{Context, bail};
 use ccmail::app::game::{color_name, to_uci};
 use ccmail::incoming::{self, Incoming};
+use ccmail::term::shown;
 use ccmail_core::clock::{Control, Profile};
 use ccmail_core::import::{self, Imported, Letter};
 use ccmail_core::message::{Language, one_line};
@@ -74,7 +75,7 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
         if !ctx.json {
             println!("{id}");
             for note in notes {
-                eprintln!("game {id}: {note}");
+                eprintln!("game {id}: {}", shown(&note));
             }
         }
         ids.push(serde_json::json!({ "id": id }));

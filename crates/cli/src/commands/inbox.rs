@@ -2,6 +2,7 @@
 
 use anyhow::{Context, bail};
 use ccmail::app::apply;
+use ccmail::term::{shown, shown_lines};
 use ccmail_store as store;
 
 use super::Ctx;
@@ -20,12 +21,12 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
         }) => {
             if let Some(said) = apply::address_match(&ctx.store, &ctx.me, message, &game).await? {
                 if ctx.json {
-                    eprintln!("{said}");
+                    eprintln!("{}", shown_lines(&said));
                 } else if !super::confirm(&said, yes, "Accept it?")? {
                     println!("Not accepted; nothing changed.");
                     return Ok(());
                 } else if yes || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-                    println!("{said}");
+                    println!("{}", shown_lines(&said));
                 }
             }
             let how = apply::Accepting {
@@ -38,7 +39,10 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
                 && !ctx.json
                 && let Some(from) = outcome_sender(ctx, message).await?
             {
-                println!("{from} is trusted without verification in game {game} from now on.");
+                println!(
+                    "{} is trusted without verification in game {game} from now on.",
+                    shown(&from)
+                );
             }
             answer(ctx, &outcome).await
         }
@@ -105,9 +109,9 @@ async fn list(ctx: &Ctx) -> anyhow::Result<()> {
                 .as_deref()
                 .and_then(|s| s.get(..10))
                 .unwrap_or("—"),
-            m.from_addr.as_deref().unwrap_or("(no sender)"),
-            m.subject.as_deref().unwrap_or("(no subject)"),
-            m.reason.as_deref().unwrap_or("—"),
+            shown(m.from_addr.as_deref().unwrap_or("(no sender)")),
+            shown(m.subject.as_deref().unwrap_or("(no subject)")),
+            shown(m.reason.as_deref().unwrap_or("—")),
         );
     }
     Ok(())

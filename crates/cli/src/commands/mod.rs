@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use ccmail::app::{Clock, Me};
 use ccmail::config::{self, Config};
+use ccmail::term::shown_lines;
 use ccmail_store::Store;
 
 use crate::cli::{Cli, Command, GameCommand};
@@ -78,14 +79,14 @@ impl Ctx {
     }
 }
 
-/// Shows `preview` and asks; `true` to go ahead. Without a terminal (or with `--yes`) it does
-/// not ask.
+/// Shows `preview` (as [`shown_lines`] makes it: it may quote mail) and asks; `true` to go
+/// ahead. Without a terminal (or with `--yes`) it does not ask.
 pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool> {
     use std::io::{BufRead, IsTerminal, Write};
     if yes || !std::io::stdin().is_terminal() {
         return Ok(true);
     }
-    print!("{preview}\n{question} [y/N] ");
+    print!("{}\n{question} [y/N] ", shown_lines(preview));
     std::io::stdout().flush()?;
     let mut answer = String::new();
     std::io::stdin().lock().read_line(&mut answer)?;
@@ -96,7 +97,7 @@ pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool>
 /// ([`confirm`]), and says so when the answer is no. `true` to go ahead.
 pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyhow::Result<bool> {
     if dry_run {
-        print!("{preview}");
+        print!("{}", shown_lines(preview));
         return Ok(false);
     }
     if !confirm(preview, yes, question)? {

@@ -8,6 +8,7 @@ use ccmail::app::compose::{self, Accept, Draft, Request};
 use ccmail::app::daemon::hooks::{Runner, fire_sent};
 use ccmail::app::game::Game;
 use ccmail::app::outbox;
+use ccmail::term::shown;
 use ccmail_core::clock::DeadlineKind;
 use ccmail_mail::smtp::Smtp;
 use ccmail_store as store;
@@ -120,8 +121,10 @@ pub(crate) async fn queue_and_send(
     Ok(draft)
 }
 
-/// Sends the outbox now when the config has `[smtp]`; says what happened to `what`.
+/// Sends the outbox now when the config has `[smtp]`; says what happened to `what` (a
+/// subject: the event and names in it may come from a partner's header).
 pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
+    let what = shown(what);
     match &ctx.cfg.smtp {
         None => println!("queued: {what} (no [smtp] in the config: it stays in the outbox)"),
         Some(cfg) => {

@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::{Envelope, MoveMessage};
 use ccmail_core::notation::san;
@@ -65,7 +66,8 @@ pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
     })
 }
 
-/// The human form: what was read, the board after the new move, the problems in words.
+/// The human form: what was read, the board after the new move, the problems in words. What
+/// the message says is shown as [`shown`] makes it: the JSON form has it exact.
 fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: Glyphs) -> String {
     let mut s = String::new();
     if msg.has(ccmail_core::message::ProblemCode::Unreadable) {
@@ -74,7 +76,7 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
     let mut line = |label: &str, value: Option<String>| {
         s.push_str(&format!(
             "{label:<16} {}\n",
-            value.as_deref().unwrap_or("—")
+            shown(value.as_deref().unwrap_or("—"))
         ));
     };
     let h = &msg.header;
@@ -157,10 +159,10 @@ fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
     for p in &msg.problems {
         let code = serde_json::to_value(p.code).ok();
         let code = code.as_ref().and_then(Value::as_str).unwrap_or("problem");
-        s.push_str(&format!("Problem ({code}): {}\n", p.detail));
+        s.push_str(&format!("Problem ({code}): {}\n", shown(&p.detail)));
     }
     for note in mime_notes {
-        s.push_str(&format!("Mail: {note}\n"));
+        s.push_str(&format!("Mail: {}\n", shown(note)));
     }
     s
 }

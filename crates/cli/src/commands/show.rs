@@ -6,6 +6,7 @@ use ccmail::app::conditional::numbered_line;
 use ccmail::app::game::{Game, color_name};
 use ccmail::app::numbered;
 use ccmail::app::pgn::ending_words;
+use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::clock::{self, ClockReport, Warning};
 use ccmail_core::message::Language;
@@ -92,7 +93,7 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
             .as_deref()
             .and_then(|d| d.get(..10))
             .unwrap_or("—");
-        let what = m.reason.as_deref().unwrap_or("");
+        let what = shown(m.reason.as_deref().unwrap_or(""));
         s.push_str(&format!(
             "  {day}  {} ({}): {what}\n",
             m.kind.replace('_', " "),
@@ -262,9 +263,9 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
     let mut s = format!(
         "{} — {}: {} – {}   (started {}, {}, {} {}/{})\n",
         r.id,
-        r.event,
-        r.white,
-        r.black,
+        shown(&r.event),
+        shown(&r.white),
+        shown(&r.black),
         r.start_date,
         game.profile,
         "control",
@@ -272,17 +273,18 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
         game.control.days()
     );
     let arbiter = match game.arbiter() {
-        Some(a) => format!("arbiter {a}"),
+        Some(a) => format!("arbiter {}", shown(a)),
         None => "a friendly game: no arbiter".into(),
     };
     s.push_str(&format!(
         "You play {} against {}; {arbiter}.\n",
-        r.my_color, r.opponent_email
+        r.my_color,
+        shown(&r.opponent_email)
     ));
     if !seen.trusted.is_empty() {
         s.push_str(&format!(
             "Trusted without verification: {}.\n",
-            seen.trusted.join(", ")
+            shown(&seen.trusted.join(", "))
         ));
     }
     let status = match (&r.result, r.status.as_str(), &seen.ending) {
@@ -385,7 +387,8 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
     if !problems.is_empty() {
         s.push_str("\nProblems:\n");
         for p in problems {
-            s.push_str(&format!("  {}\n", p["detail"].as_str().unwrap_or_default()));
+            let detail = p["detail"].as_str().unwrap_or_default();
+            s.push_str(&format!("  {}\n", shown(detail)));
         }
     }
     s

@@ -267,9 +267,10 @@ impl Daemon {
                 Err(Failure::Fatal(e)) => return Err(e),
                 Err(Failure::Retry(e)) => {
                     let delay = backoff.delay();
+                    // The server's own words may be quoted: shown, not obeyed.
                     tracing::warn!(
                         "{}; connecting again in {} s",
-                        words(&e),
+                        crate::term::shown(&words(&e)),
                         delay.as_secs_f32()
                     );
                     if stop.sleep(delay).await {

@@ -24,6 +24,7 @@ use super::filter::{Checked, Filter, HEAD, Pre};
 use super::{Daemon, Stop, Watch, hooks};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
+use crate::term::shown;
 
 /// How many messages one UID FETCH asks for, at most…
 const BATCH: usize = 300;
@@ -443,7 +444,7 @@ async fn one(
         .await
         .with_context(|| format!("applying the message with UID {uid}"))?;
     match &outcome {
-        Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", outcome.describe()),
+        Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", shown(&outcome.describe())),
         _ => told.push(Told {
             uid,
             held: matches!(outcome, Outcome::Held { .. }),
@@ -504,6 +505,8 @@ impl Mark {
             hook,
         } in self.told.drain(..)
         {
+            // The log may be a terminal, and reasons quote the mail: shown, not obeyed.
+            let what = shown(&what);
             if held {
                 tracing::warn!(uid, "{what}");
             } else {

@@ -27,6 +27,7 @@ use anyhow::{Context, bail};
 use ccmail::app::compose::{self, Request};
 use ccmail::app::game::Game;
 use ccmail::app::prompt::{self, HELP, Input, input::unparse};
+use ccmail::term::shown_lines;
 use ccmail_store as store;
 use chrono::NaiveDate;
 use rustyline::error::ReadlineError;
@@ -325,7 +326,7 @@ impl Turn<'_> {
             };
             println!();
             println!("{}", self.style.dim(&"─".repeat(WIDTH)));
-            print!("{}", draft.preview());
+            print!("{}", shown_lines(&draft.preview()));
             println!("{}", self.style.dim(&"─".repeat(WIDTH)));
             let question = if req.resign {
                 "Resign this game? Type yes to send it, e to edit, c to cancel: "

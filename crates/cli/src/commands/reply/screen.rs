@@ -12,11 +12,15 @@
 //! ```
 //!
 //! Colour only when [`Style::detect`] says so (a terminal, no `NO_COLOR`, `TERM` not `dumb`);
-//! without it the board is `board::render`'s, the last move's squares in brackets.
+//! without it the board is `board::render`'s, the last move's squares in brackets. Whatever
+//! may come from mail (the event, the names, the address, the partner's notes, reasons) goes
+//! through [`fit`] or [`wrap`], which show it as [`shown`] makes it: the escape sequences on
+//! the screen are ccmail's own colours only.
 
 use std::io::IsTerminal;
 
 use ccmail::app::game::Game;
+use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::clock::{ClockReport, SideClock};
 use ccmail_core::notation::{self, Notation};
@@ -335,25 +339,26 @@ pub fn width(s: &str) -> usize {
     n
 }
 
-/// `s` cut to `max` columns, with `…` when cut. Plain text only: control characters (a
-/// partner's text may carry escape sequences) become spaces, so nothing from a message can
-/// drive the terminal.
+/// `s` as [`shown`] makes it, cut to `max` columns, with `…` when cut. Plain text only:
+/// what could drive the terminal (a partner's text may carry escape sequences) is shown in a
+/// visible form, so nothing from a message can.
 pub fn fit(s: &str, max: usize) -> String {
-    let clean = |c: char| if c.is_control() { ' ' } else { c };
+    let s = shown(s);
     if s.chars().count() <= max {
-        return s.chars().map(clean).collect();
+        return s.into_owned();
     }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).map(clean).collect();
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
     out.push('…');
     out
 }
 
-/// Words wrapped at `max` columns; continuation lines start with `indent`. A word longer
-/// than a line is cut.
+/// Words wrapped at `max` columns, each as [`shown`] makes it; continuation lines start with
+/// `indent`. A word longer than a line is cut.
 pub fn wrap(text: &str, max: usize, indent: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
+        let word = shown(word);
         let len = line.chars().count();
         if len > 0 && len + 1 + word.chars().count() > max {
             lines.push(std::mem::take(&mut line));
@@ -365,7 +370,7 @@ pub fn wrap(text: &str, max: usize, indent: &str) -> Vec<String> {
         } else {
             line.push(' ');
         }
-        line.push_str(word);
+        line.push_str(&word);
     }
     if !line.is_empty() {
         lines.push(line);
@@ -506,10 +511,12 @@ mod tests {
         assert_eq!(wrap("a bb ccc", 5, "  "), vec!["a bb", "  ccc"]);
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(
-            wrap("a\x1b[2Jb", 80, ""),
-            vec!["a [2Jb"],
+            wrap("a\x1b[2Jb \u{202e}c\u{9b}", 80, ""),
+            vec!["a^[[2Jb <U+202E>c<U+009B>"],
             "no escapes get through"
         );
+        assert_eq!(fit("a\x1b]0;t\x07", 80), "a^[]0;t^G");
+        assert_eq!(fit("\x1b[2Jabc", 5), "^[[2…", "shown, then cut");
         assert_eq!(width("\x1b[1mab\x1b[0m"), 2);
     }
 }
