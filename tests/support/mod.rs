@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use ccmail_mail::imap::{Fetched, Imap, Security};
+#[allow(unused_imports)] // each test file uses a part of it
 pub use mail::{Servers, unique};
 
 /// The environment variable the players' configs take the IMAP password from.
