@@ -668,9 +668,11 @@ EOF
 }
 
 # The two OpenDKIM configurations (doc: DKIM with OpenDKIM). Both listen on unix sockets in
-# OPENDKIM_RUN (no port clashes between instances), run as opendkim, and call no address
-# "internal" (the default 127.0.0.1 would make every local client one), read public keys from
-# a file instead of DNS, and log nowhere (syslog only, and there is no /dev/log).
+# OPENDKIM_RUN (no port clashes between instances), run as opendkim, call no client
+# "internal" (InternalHosts is a documentation address nobody uses: the default, 127.0.0.1,
+# would make every local client one, and its mail signed), read public keys from a file
+# instead of DNS, and log nowhere (syslog only, and there is no /dev/log). They sign and check
+# Message-ID and the MIME fields besides the usual ones, and a second From breaks a signature.
 write_opendkim_conf() {
     local d safe=yes all
     all=$(dkim_domains)
