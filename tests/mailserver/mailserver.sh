@@ -4,11 +4,11 @@
 # folder. No systemd, nothing written to /etc beyond what `apt-get install` does. Needs root.
 #
 #   mailserver.sh install   apt-get the packages (no system daemon is started)
-#   mailserver.sh start     start both servers (idempotent); fails with a message otherwise
+#   mailserver.sh start     start it all (idempotent); fails with a message otherwise
 #   mailserver.sh stop      stop them (idempotent)
-#   mailserver.sh status    exit 0 when both run, 1 otherwise
+#   mailserver.sh status    exit 0 when all of them run, 1 otherwise
 #   mailserver.sh env       print `export MAILSERVER_...=...` lines for clients
-#   mailserver.sh clean     stop, then delete the state folder (mail, config, CA)
+#   mailserver.sh clean     stop, then delete the state folder (mail, config, CA, DKIM keys)
 #
 # Settings (environment): MAILSERVER_DIR (/tmp/ccmail-mail), MAILSERVER_IMAP_PORT (11143,
 # STARTTLS offered, LOGIN allowed without TLS), MAILSERVER_IMAPS_PORT (11993),
@@ -27,6 +27,16 @@
 #
 # TLS: at the first start a throw-away CA ($MAILSERVER_DIR/tls/ca.pem) and a CA:FALSE server
 # certificate for localhost, 127.0.0.1 and $MAILSERVER_HOSTNAME are made; clients trust ca.pem.
+#
+# DKIM: two OpenDKIM milters (Debian's opendkim) run beside Postfix, on unix sockets in the
+# state folder. The signer signs with the key of the From address's domain (selector ccmail,
+# keys made once per state folder, public keys in a file: no DNS) only what a user sends
+# after SMTP AUTH as that same single From address; nothing else is signed, e.g. mail on the
+# plain SMTP port without AUTH, or black logged in sending From white. The verifier then gives
+# every message arriving by SMTP one `Authentication-Results: $MAILSERVER_HOSTNAME; dkim=...`
+# field (pass, none, fail, ...), the topmost one (above it only Dovecot's Return-Path,
+# Delivered-To and Received); Postfix first drops any Authentication-Results the sender wrote.
+# IMAP APPEND and LMTP go around both. `env` prints that authserv-id as MAILSERVER_AUTHSERV_ID.
 #
 # OAuth2: with MAILSERVER_OAUTH2_URL set (an introspection URL on 127.0.0.1, served by the
 # test that starts the instance), IMAP and SMTP AUTH also take XOAUTH2 and OAUTHBEARER bearer
@@ -52,7 +62,7 @@ FSYNC=${MAILSERVER_FSYNC:-never}
 START_TIMEOUT=${MAILSERVER_START_TIMEOUT:-20}
 OAUTH2_URL=${MAILSERVER_OAUTH2_URL:-}
 
-PACKAGES=(dovecot-imapd dovecot-lmtpd postfix openssl)
+PACKAGES=(dovecot-imapd dovecot-lmtpd postfix openssl opendkim opendkim-tools)
 MAIL_UID=8 # Debian's standard `mail` user and group own the mailboxes (doc: no new account)
 MAIL_GID=8
 
@@ -70,6 +80,12 @@ LOG=$DIR/log
 TLS=$DIR/tls
 DOVECOT_RUN=$DIR/dovecot-run
 DOVECOT_CONF=$ETC/dovecot.conf
+OPENDKIM=$DIR/opendkim
+OPENDKIM_KEYS=$OPENDKIM/keys
+OPENDKIM_RUN=$DIR/opendkim-run
+DKIM_SELECTOR=ccmail
+# The two OpenDKIM milters, in the order Postfix calls them (doc: two processes, not one).
+MILTERS=(signer verifier)
 
 ports() { echo "$IMAP_PORT $IMAPS_PORT $SMTP_PORT $SUBMISSION_PORT $SMTPS_PORT"; }
 
@@ -110,7 +126,7 @@ cmd_install() {
 
 need_packages() {
     local tool
-    for tool in dovecot postfix openssl; do
+    for tool in dovecot postfix openssl opendkim opendkim-genkey; do
         command -v "$tool" >/dev/null || die "$tool is not installed: run '$0 install' first"
     done
     [[ -f /usr/share/dovecot/dh.pem ]] || die "/usr/share/dovecot/dh.pem missing (dovecot-core not installed?)"
@@ -150,6 +166,27 @@ recorded_pid() {
 dovecot_running() { local p; p=$(recorded_pid dovecot); [[ -n $p ]] && is_our_dovecot "$p"; }
 postfix_running() { local p; p=$(recorded_pid postfix); [[ -n $p ]] && is_our_postfix "$p"; }
 
+# Is PID this instance's OpenDKIM NAME (signer or verifier: its command line names its config)?
+is_our_opendkim() {
+    alive "$2" && tr '\0' ' ' <"/proc/$2/cmdline" 2>/dev/null | grep -qF -- "$OPENDKIM/$1.conf"
+}
+
+opendkim_running() { local p; p=$(recorded_pid "opendkim-$1"); [[ -n $p ]] && is_our_opendkim "$1" "$p"; }
+
+# Any, or all, of this instance's daemons running.
+any_running() {
+    local m
+    if dovecot_running || postfix_running; then return 0; fi
+    for m in "${MILTERS[@]}"; do opendkim_running "$m" && return 0; done
+    return 1
+}
+
+all_running() {
+    local m
+    dovecot_running && postfix_running || return 1
+    for m in "${MILTERS[@]}"; do opendkim_running "$m" || return 1; done
+}
+
 # The live members of process group PGID (zombies excluded).
 group_members() {
     local pgid=$1 f stat rest pid
@@ -179,6 +216,30 @@ stop_group() {
     kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
     for ((i = 0; i < 40; i++)); do
         [[ -z $(group_members "$pid") ]] && return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+# Connects to each unix socket given, and leaves (perl, from the essential perl-base).
+poke() {
+    perl -MIO::Socket::UNIX -e 'IO::Socket::UNIX->new(Peer => $_) for @ARGV' "$@" >/dev/null 2>&1 || true
+}
+
+# OpenDKIM looks at a SIGTERM only every 5 s, or when a milter connection comes in: after the
+# signal its socket is connected to until it has gone (doc). SIGKILL after 10 s.
+stop_opendkim() {
+    local name=$1 pid=$2 i
+    kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 200; i++)); do
+        alive "$pid" || return 0
+        ((i % 4 != 3)) || poke "$OPENDKIM_RUN/$name.sock"
+        sleep 0.05
+    done
+    echo "mailserver: opendkim $name (pid $pid) still running after 10 s: SIGKILL" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+    for ((i = 0; i < 40; i++)); do
+        alive "$pid" || return 0
         sleep 0.05
     done
     return 1
@@ -215,6 +276,7 @@ check_settings() {
         [[ $u =~ ^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$ ]] || die "bad user address (want local@domain, no '+'): $u"
     done
     [[ -n $PASSWORD && $PASSWORD != *[:$'\n']* ]] || die "MAILSERVER_PASSWORD must be non-empty, without ':' or newlines"
+    [[ $HOSTNAME_ =~ ^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$ ]] || die "MAILSERVER_HOSTNAME must be a host name with a domain: $HOSTNAME_"
     case $MAIL_FORMAT in sdbox | maildir | mdbox) ;; *) die "MAILSERVER_MAIL_FORMAT must be sdbox, maildir or mdbox" ;; esac
     case $FSYNC in never | optimized | always) ;; *) die "MAILSERVER_FSYNC must be never, optimized or always" ;; esac
     [[ $START_TIMEOUT =~ ^[0-9]+$ ]] || die "MAILSERVER_START_TIMEOUT must be a number of seconds"
@@ -267,6 +329,7 @@ write_env() {
     printf 'export MAILSERVER_USERS=%s\n' "$q"
     printf 'export MAILSERVER_PASSWORD=%q\n' "$PASSWORD"
     printf 'export MAILSERVER_HOSTNAME=%q\n' "$HOSTNAME_"
+    printf 'export MAILSERVER_AUTHSERV_ID=%q\n' "$HOSTNAME_"
     [[ -z $OAUTH2_URL ]] || printf 'export MAILSERVER_OAUTH2_URL=%q\n' "$OAUTH2_URL"
 }
 
@@ -477,6 +540,19 @@ in_flow_delay = 0
 smtpd_error_sleep_time = 0
 smtpd_soft_error_limit = 1000
 smtpd_hard_error_limit = 1000
+# DKIM (doc): OpenDKIM's signer then its verifier on what comes in by SMTP, the verifier alone
+# on local submissions; mail goes on when a milter is down (it then has no
+# Authentication-Results). Authentication-Results written by the sender are dropped first,
+# in the message's own header only (attached messages stay as they are).
+smtpd_milters = unix:$OPENDKIM_RUN/signer.sock, unix:$OPENDKIM_RUN/verifier.sock
+non_smtpd_milters = unix:$OPENDKIM_RUN/verifier.sock
+milter_default_action = accept
+header_checks = regexp:$PF/header_checks
+mime_header_checks =
+nested_header_checks =
+EOF
+    put "$PF/header_checks" <<'EOF'
+/^Authentication-Results:/ IGNORE
 EOF
     # Every service has chroot "n": in Debian's stock chroot the absolute socket paths in the
     # state folder would not exist (doc).
@@ -520,10 +596,135 @@ postlog   unix-dgram n  -       n       -       1       postlogd
 EOF
 }
 
+# ---------------------------------------------------------------- OpenDKIM
+
+# The users' domains in lower case: the names of their keys.
+dkim_domains() { local d; for d in $(domains); do echo "${d,,}"; done | sort -u; }
+
+# One RSA key for each DOMAIN given, made once per state folder (opendkim-genkey takes a
+# moment; a start with the keys in place makes none) and kept across restarts: selector
+# $DKIM_SELECTOR, KEYS/DOMAIN.private and the DNS record it would need in KEYS/DOMAIN.txt.
+make_dkim_keys() {
+    local d tmp made=0
+    for d in "$@"; do
+        [[ -f $OPENDKIM_KEYS/$d.txt && -f $OPENDKIM_KEYS/$d.private ]] && continue
+        made=1
+        mkdir -p "$OPENDKIM_KEYS"
+        chmod 700 "$OPENDKIM_KEYS"
+        tmp=$(mktemp -d "$OPENDKIM_KEYS/new.XXXXXX")
+        opendkim-genkey -b 2048 -s "$DKIM_SELECTOR" -d "$d" -D "$tmp" >"$LOG/opendkim-genkey.log" 2>&1 ||
+            { rm -rf "$tmp"; die "opendkim-genkey for $d failed: see $LOG/opendkim-genkey.log"; }
+        mv -f "$tmp/$DKIM_SELECTOR.txt" "$OPENDKIM_KEYS/$d.txt"
+        mv -f "$tmp/$DKIM_SELECTOR.private" "$OPENDKIM_KEYS/$d.private"
+        rm -rf "$tmp"
+    done
+    ((made)) || return 0
+    chown -R opendkim:opendkim "$OPENDKIM_KEYS"
+    chmod 600 "$OPENDKIM_KEYS"/*.private
+}
+
+# OpenDKIM refuses a key (451 4.7.1 on every signed submission) when a folder above it may be
+# changed by others, as /tmp can (doc): true when every folder up to / is owned by root or
+# opendkim and writable by its owner only.
+keys_safe() {
+    local d=$OPENDKIM_KEYS dirs=(/) owner mode
+    while [[ -n $d ]]; do
+        dirs+=("$d")
+        d=${d%/*}
+    done
+    while read -r owner mode; do
+        [[ $owner == root || $owner == opendkim ]] || return 1
+        ((8#$mode & 8#022)) && return 1
+    done < <(stat -c '%U %a' "${dirs[@]}")
+    return 0
+}
+
+# Sign only what the logged-in user sends as themself: the login ({auth_authen}, set after
+# SMTP AUTH only) must be the one address of the single From field (doc: sign only a login's
+# own From). Anything else (no login, another From, several addresses, an odd From) goes on
+# unsigned, to be verified like any other mail.
+write_sign_policy() {
+    put "$OPENDKIM/sign-own-from.lua" <<'EOF'
+-- Generated by mailserver.sh at every start: edit the script, not this file.
+local login = odkim.get_mtasymbol(ctx, "{auth_authen}")
+if login == nil or login == "" then return nil end
+local from = odkim.get_header(ctx, "From", 0)
+if from == nil or odkim.get_header(ctx, "From", 1) ~= nil then return nil end
+-- Quoted display names may hold anything: blank them out first (escaped characters too).
+from = string.gsub(string.gsub(from, "\\.", "_"), '"[^"]*"', '""')
+local name, addr = string.match(from, "^([^<>]*)<([^<>]*)>%s*$")
+if addr ~= nil then
+  if string.find(name, "[@,;:]") then return nil end
+else
+  addr = string.match(from, '^%s*([^%s<>,;:"()]+@[^%s<>,;:"()]+)%s*$')
+end
+if addr == nil then return nil end
+addr = string.lower((string.gsub(addr, "^%s*(.-)%s*$", "%1")))
+if addr ~= string.lower(login) then return nil end
+local domain = string.match(addr, "@([^@]+)$")
+if domain ~= nil then odkim.sign(ctx, domain) end
+return nil
+EOF
+}
+
+# The two OpenDKIM configurations (doc: DKIM with OpenDKIM). Both listen on unix sockets in
+# OPENDKIM_RUN (no port clashes between instances), run as opendkim, call no client
+# "internal" (InternalHosts is a documentation address nobody uses: the default, 127.0.0.1,
+# would make every local client one, and its mail signed), read public keys from a file
+# instead of DNS, and log nowhere (syslog only, and there is no /dev/log). They sign and check
+# Message-ID and the MIME fields besides the usual ones, and a second From breaks a signature.
+write_opendkim_conf() {
+    local d safe=yes all
+    all=$(dkim_domains)
+    # shellcheck disable=SC2086 # one domain a word
+    make_dkim_keys $all
+    keys_safe || safe=no
+    for d in $all; do
+        echo "$d $d:$DKIM_SELECTOR:$OPENDKIM_KEYS/$d.private"
+    done | put "$OPENDKIM/key-table"
+    for d in $all; do
+        echo "$DKIM_SELECTOR._domainkey.$d $(grep -o '"[^"]*"' "$OPENDKIM_KEYS/$d.txt" | tr -d '"\n')"
+    done | put "$OPENDKIM/public-keys"
+    write_sign_policy
+    local common
+    common="UserID opendkim
+UMask 0000
+Syslog no
+InternalHosts 192.0.2.1
+TestPublicKeys $OPENDKIM/public-keys
+Canonicalization relaxed/simple
+SignHeaders *,+Message-ID,+MIME-Version,+Content-Type,+Content-Transfer-Encoding
+OversignHeaders From"
+    put "$OPENDKIM/signer.conf" <<EOF
+# Generated by mailserver.sh at every start: edit the script, not this file.
+# Signs what a logged-in user sends as themself (sign-own-from.lua), nothing else.
+Mode s
+Socket local:$OPENDKIM_RUN/signer.sock
+PidFile $OPENDKIM_RUN/signer.pid
+$common
+KeyTable $OPENDKIM/key-table
+SetupPolicyScript $OPENDKIM/sign-own-from.lua
+RequireSafeKeys $safe
+EOF
+    put "$OPENDKIM/verifier.conf" <<EOF
+# Generated by mailserver.sh at every start: edit the script, not this file.
+# Verifies every message and says so in one Authentication-Results field of its own, after
+# removing any that claims to be this server's.
+Mode v
+Socket local:$OPENDKIM_RUN/verifier.sock
+PidFile $OPENDKIM_RUN/verifier.pid
+$common
+AuthservID $HOSTNAME_
+AlwaysAddARHeader yes
+RemoveARAll yes
+RemoveARFrom $HOSTNAME_
+EOF
+}
+
 prepare_dirs() {
     mkdir -p "$DIR" "$ETC" "$PF" "$RUN" "$LOG" "$DIR/dovecot-state" "$DIR/postfix-spool" \
-        "$DIR/postfix-data" "$DIR/mail"
-    chmod 755 "$DIR" "$ETC" "$PF" "$DIR/postfix-spool" "$DIR/mail"
+        "$DIR/postfix-data" "$DIR/mail" "$OPENDKIM"
+    chmod 755 "$DIR" "$ETC" "$PF" "$DIR/postfix-spool" "$DIR/mail" "$OPENDKIM"
     chown postfix:postfix "$DIR/postfix-data"
     local d
     for d in $(domains); do
@@ -540,22 +741,40 @@ start_failed() {
     echo "mailserver: start failed: $*" >&2
     echo "mailserver: logs in $LOG (last lines follow)" >&2
     local f
-    for f in "$LOG/dovecot-start.log" "$LOG/dovecot.log" "$LOG/postfix-start.log" "$LOG/postfix.log"; do
+    for f in "$LOG/dovecot-start.log" "$LOG/dovecot.log" "$LOG/opendkim-signer-start.log" \
+        "$LOG/opendkim-verifier-start.log" "$LOG/postfix-start.log" "$LOG/postfix.log"; do
         [[ -s $f ]] && { echo "--- $f" >&2; tail -n 8 "$f" >&2; }
     done
     do_stop quiet
     exit 1
 }
 
+# Starts OpenDKIM NAME (signer or verifier) and records its PID; its socket is there when this
+# returns, so Postfix never handles a message without it.
+start_opendkim() {
+    local name=$1 i pid=
+    # Started with its standard streams redirected, like the others (doc).
+    opendkim -x "$OPENDKIM/$name.conf" </dev/null >"$LOG/opendkim-$name-start.log" 2>&1 ||
+        start_failed "opendkim ($name) did not start"
+    for ((i = 0; i < START_TIMEOUT * 20; i++)); do
+        pid=$(tr -dc '0-9' 2>/dev/null <"$OPENDKIM_RUN/$name.pid" || true)
+        [[ -n $pid && -S $OPENDKIM_RUN/$name.sock ]] && is_our_opendkim "$name" "$pid" && break
+        pid=
+        sleep 0.02
+    done
+    [[ -n $pid ]] || start_failed "opendkim ($name) made no socket or pid file"
+    echo "$pid" >"$RUN/opendkim-$name.pid"
+}
+
 cmd_start() {
     [[ $(id -u) == 0 ]] || die "start needs root"
     need_packages
     check_settings
-    if dovecot_running && postfix_running; then
+    if all_running; then
         say "already running ($DIR)"
         return 0
     fi
-    if dovecot_running || postfix_running; then
+    if any_running; then
         say "half running: stopping what is left first"
         do_stop quiet
     fi
@@ -566,6 +785,7 @@ cmd_start() {
     prepare_dirs
     make_tls
     write_dovecot_conf
+    write_opendkim_conf
     write_postfix_conf
     write_env | put "$ETC/env"
 
@@ -577,7 +797,7 @@ cmd_start() {
         start_failed "dovecot did not start"
     local i pid=
     for ((i = 0; i < START_TIMEOUT * 20; i++)); do
-        pid=$(tr -dc '0-9' <"$DOVECOT_RUN/master.pid" 2>/dev/null || true)
+        pid=$(tr -dc '0-9' 2>/dev/null <"$DOVECOT_RUN/master.pid" || true)
         [[ -n $pid ]] && is_our_dovecot "$pid" && break
         pid=
         sleep 0.05
@@ -585,11 +805,19 @@ cmd_start() {
     [[ -n $pid ]] || start_failed "dovecot wrote no master.pid"
     echo "$pid" >"$RUN/dovecot.pid"
 
+    # Sockets and PID files only: what an earlier run left there goes.
+    rm -rf "$OPENDKIM_RUN"
+    mkdir -p "$OPENDKIM_RUN"
+    chown opendkim:postfix "$OPENDKIM_RUN"
+    chmod 750 "$OPENDKIM_RUN"
+    local m
+    for m in "${MILTERS[@]}"; do start_opendkim "$m"; done
+
     postfix -c "$PF" start </dev/null >"$LOG/postfix-start.log" 2>&1 ||
         start_failed "postfix did not start"
     pid=
     for ((i = 0; i < START_TIMEOUT * 20; i++)); do
-        pid=$(tr -dc '0-9' <"$DIR/postfix-spool/pid/master.pid" 2>/dev/null || true)
+        pid=$(tr -dc '0-9' 2>/dev/null <"$DIR/postfix-spool/pid/master.pid" || true)
         [[ -n $pid ]] && is_our_postfix "$pid" && break
         pid=
         sleep 0.05
@@ -601,10 +829,11 @@ cmd_start() {
     for ((i = 0; i < START_TIMEOUT * 20; i++)); do
         dovecot_running || start_failed "dovecot exited"
         postfix_running || start_failed "postfix exited"
+        for m in "${MILTERS[@]}"; do opendkim_running "$m" || start_failed "opendkim ($m) exited"; done
         waiting=()
         for p in $(ports); do port_open "$p" || waiting+=("$p"); done
         if ((${#waiting[@]} == 0)); then
-            say "running: IMAP $IMAP_PORT, IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, submission $SUBMISSION_PORT, smtps $SMTPS_PORT on 127.0.0.1 ($DIR)"
+            say "running: IMAP $IMAP_PORT, IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, submission $SUBMISSION_PORT, smtps $SMTPS_PORT on 127.0.0.1, DKIM signer and verifier ($DIR)"
             return 0
         fi
         sleep 0.05
@@ -620,6 +849,24 @@ do_stop() {
         stopped=1
     fi
     rm -f "$RUN/postfix.pid"
+    local m socks=()
+    # Both told and woken at once (see stop_opendkim), then waited for.
+    for m in "${MILTERS[@]}"; do
+        pid=$(recorded_pid "opendkim-$m")
+        if [[ -n $pid ]] && is_our_opendkim "$m" "$pid"; then
+            kill -TERM "$pid" 2>/dev/null || true
+            socks+=("$OPENDKIM_RUN/$m.sock")
+        fi
+    done
+    ((${#socks[@]} == 0)) || poke "${socks[@]}"
+    for m in "${MILTERS[@]}"; do
+        pid=$(recorded_pid "opendkim-$m")
+        if [[ -n $pid ]] && is_our_opendkim "$m" "$pid"; then
+            stop_opendkim "$m" "$pid" || echo "mailserver: opendkim $m (pid $pid) did not stop" >&2
+            stopped=1
+        fi
+        rm -f "$RUN/opendkim-$m.pid"
+    done
     pid=$(recorded_pid dovecot)
     if [[ -n $pid ]] && is_our_dovecot "$pid"; then
         stop_group dovecot "$pid" || echo "mailserver: dovecot (pid $pid) did not stop" >&2
@@ -633,13 +880,18 @@ do_stop() {
 cmd_stop() { do_stop; }
 
 cmd_status() {
-    local d=stopped p=stopped
+    local d=stopped p=stopped m k
     dovecot_running && d="running (pid $(recorded_pid dovecot))"
     postfix_running && p="running (pid $(recorded_pid postfix))"
     echo "dovecot: $d"
     echo "postfix: $p"
+    for m in "${MILTERS[@]}"; do
+        k=stopped
+        opendkim_running "$m" && k="running (pid $(recorded_pid "opendkim-$m"))"
+        echo "opendkim $m: $k"
+    done
     echo "state folder: $DIR"
-    [[ $d != stopped && $p != stopped ]]
+    all_running
 }
 
 cmd_clean() {

@@ -11,11 +11,12 @@
 
 #![allow(dead_code)] // each test file uses a part of it
 
-pub mod instance;
 #[path = "../../crates/mail/tests/support/mod.rs"]
 pub mod mail;
 pub mod proxy;
 pub mod token_server;
+
+pub use mail::instance;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use ccmail_mail::imap::{Fetched, Imap, Security};
+#[allow(unused_imports)] // each test file uses a part of it
 pub use mail::{Servers, unique};
 
 /// The environment variable the players' configs take the IMAP password from.
@@ -142,6 +144,21 @@ pub fn append(
             .expect("APPEND");
         imap.logout().await;
     });
+}
+
+/// Sends `raw` as the user `login` does (submission port, STARTTLS, AUTH as `login`, envelope
+/// sender `login`), and waits until it is delivered: the servers sign it (DKIM) when its From is
+/// `login`.
+pub fn submit(s: &Servers, login: &str, to: &str, raw: &[u8]) {
+    block_on(mail::submit(s, login, login, to, raw));
+    wait_delivered();
+}
+
+/// Hands `raw` over on the plain SMTP port without AUTH, envelope sender `from` (any address),
+/// and waits until it is delivered: how a partner's server, or a forger, sends. Never signed.
+pub fn deliver_plain(s: &Servers, from: &str, to: &str, raw: &[u8]) {
+    block_on(mail::deliver(s, from, to, raw));
+    wait_delivered();
 }
 
 /// A message of over 150 KB from `from` to `to`, Message-ID `<ID@example.org>`, with `extra`

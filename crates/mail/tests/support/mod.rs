@@ -1,5 +1,5 @@
 //! Finding the real test mail servers (`tests/mailserver/mailserver.sh`) and small helpers
-//! shared by the IMAP and SMTP tests.
+//! shared by the IMAP, SMTP and DKIM tests; [`instance`] starts servers of a test's own.
 //!
 //! The servers are described by the `MAILSERVER_*` variables that `mailserver.sh env` prints;
 //! when they are not set, the `etc/env` file of the running instance (in `MAILSERVER_DIR`,
@@ -9,6 +9,8 @@
 
 #![allow(dead_code)] // each test file uses a part of it
 
+pub mod instance;
+
 use std::collections::HashMap;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::path::PathBuf;
@@ -17,7 +19,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use ccmail_mail::imap::{ImapConfig, Security};
+use ccmail_mail::smtp::{Smtp, SmtpConfig};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+/// The servers' host name when `MAILSERVER_HOSTNAME` is not set: also the authserv-id of the
+/// Authentication-Results fields they write.
+pub const DEFAULT_HOSTNAME: &str = "mail.example.test";
 
 /// The running test servers.
 #[derive(Debug, Clone)]
@@ -31,6 +38,9 @@ pub struct Servers {
     pub ca: PathBuf,
     pub users: Vec<String>,
     pub password: String,
+    /// Who the servers say they are in the `Authentication-Results` field their DKIM verifier
+    /// puts on every message arriving by SMTP (`MAILSERVER_AUTHSERV_ID`: their host name).
+    pub authserv_id: String,
 }
 
 impl Servers {
@@ -108,6 +118,10 @@ fn find() -> Result<Servers, String> {
         .map(str::to_owned)
         .collect(),
         password: get("MAILSERVER_PASSWORD", "secret"),
+        authserv_id: get(
+            "MAILSERVER_AUTHSERV_ID",
+            &get("MAILSERVER_HOSTNAME", DEFAULT_HOSTNAME),
+        ),
     };
     if servers.users.is_empty() {
         return Err("MAILSERVER_USERS is empty".into());
@@ -191,8 +205,11 @@ pub fn sample_message(from: &str, to: &str, message_id: &str, body: &str) -> Vec
     .into_bytes()
 }
 
-/// Delivers `raw` by plain SMTP on the no-auth port, speaking the protocol directly (so the
-/// IMAP tests do not depend on the crate's own SMTP code).
+/// Delivers `raw` by plain SMTP on the no-auth port (port 25's stand-in), speaking the protocol
+/// directly (so the IMAP tests do not depend on the crate's own SMTP code). No login: this is
+/// how a partner's server hands over mail, and how a forger would, with any envelope sender
+/// `from` and any From field. The servers never sign it (DKIM); their verifier checks any
+/// signature it carries.
 pub async fn deliver(servers: &Servers, from: &str, to: &str, raw: &[u8]) {
     let tcp = tokio::net::TcpStream::connect((servers.host.as_str(), servers.smtp_port))
         .await
@@ -240,24 +257,62 @@ pub async fn deliver(servers: &Servers, from: &str, to: &str, raw: &[u8]) {
     reply(&mut read, "221").await;
 }
 
+/// Sends `raw` as the user `login` sends mail: on the submission port, STARTTLS, then AUTH as
+/// `login` (the users' password), envelope sender `from`, with the crate's own SMTP client. The
+/// servers sign it (DKIM, `d=` the From address's domain) when its single From address is
+/// `login`, and only then.
+pub async fn submit(servers: &Servers, login: &str, from: &str, to: &str, raw: &[u8]) {
+    let mut cfg = SmtpConfig::new(
+        &servers.host,
+        servers.submission_port,
+        ccmail_mail::smtp::Security::StartTls,
+    )
+    .with_login(login, &servers.password);
+    cfg.ca_file = Some(servers.ca.clone());
+    cfg.timeout = Duration::from_secs(15);
+    Smtp::new(&cfg)
+        .expect("an SMTP config")
+        .send(raw, from, &[to])
+        .await
+        .unwrap_or_else(|e| panic!("submission as {login}, from {from} to {to}: {e}"));
+}
+
 /// The value of the first header `name` in a raw message (unfolded, trimmed).
 pub fn header(raw: &[u8], name: &str) -> Option<String> {
+    headers(raw, name).into_iter().next()
+}
+
+/// Every value of the header `name` in a raw message, topmost first (unfolded, trimmed).
+pub fn headers(raw: &[u8], name: &str) -> Vec<String> {
     let text = String::from_utf8_lossy(raw);
     let head = text.split("\r\n\r\n").next().unwrap_or("");
-    let mut found: Option<String> = None;
+    let mut found: Vec<String> = Vec::new();
+    let mut in_field = false;
     for line in head.split("\r\n") {
-        if let Some(value) = found.as_mut() {
-            if line.starts_with([' ', '\t']) {
+        if line.starts_with([' ', '\t']) {
+            if in_field && let Some(value) = found.last_mut() {
                 value.push_str(line);
-                continue;
             }
-            break;
+            continue;
         }
+        in_field = false;
         if let Some((n, v)) = line.split_once(':')
             && n.eq_ignore_ascii_case(name)
         {
-            found = Some(v.trim().to_owned());
+            found.push(v.trim().to_owned());
+            in_field = true;
         }
     }
     found
+}
+
+/// The names of the header fields of a raw message, top to bottom.
+pub fn header_names(raw: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(raw);
+    let head = text.split("\r\n\r\n").next().unwrap_or("");
+    head.split("\r\n")
+        .filter(|line| !line.starts_with([' ', '\t']))
+        .filter_map(|line| line.split_once(':'))
+        .map(|(n, _)| n.to_owned())
+        .collect()
 }

@@ -1,20 +1,30 @@
 //! Mail servers of a test's own: a second instance of tests/mailserver/mailserver.sh with its
 //! own state folder and ports picked at run time, for a test that stops and starts the servers
 //! while the other tests keep using the shared ones. Removed (`clean`) when dropped.
+//!
+//! Used by this crate's tests and, through `tests/support`, by the top-level ones.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::mail::Servers;
+use super::{DEFAULT_HOSTNAME, Servers};
+
+/// tests/mailserver/mailserver.sh of the repository this crate is in (the top-level tests
+/// include this file too: their folder is the repository itself).
+fn script_path() -> Option<PathBuf> {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("tests/mailserver/mailserver.sh"))
+        .find(|path| path.is_file())
+}
 
 /// Runs `mailserver.sh COMMAND` with `env` added; true when it succeeded. Its output is shown
 /// when it failed.
 pub fn script(env: &[(&str, String)], command: &str) -> bool {
-    let path = super::root().join("tests/mailserver/mailserver.sh");
-    if !path.is_file() {
+    let Some(path) = script_path() else {
         return false;
-    }
+    };
     let out = Command::new(&path)
         .arg(command)
         .envs(env.iter().map(|(k, v)| (*k, v)))
@@ -102,6 +112,7 @@ impl Instance {
                 "arbiter@example.test".into(),
             ],
             password: password.into(),
+            authserv_id: DEFAULT_HOSTNAME.into(),
         };
         Some(Instance { env, servers })
     }
