@@ -640,8 +640,8 @@ keys_safe() {
 }
 
 # Sign only what the logged-in user sends as themself: the login ({auth_authen}, set after
-# SMTP AUTH only) must be the one address of the single From field (doc: sign only a login's
-# own From). Anything else (no login, another From, several addresses, an odd From) goes on
+# SMTP AUTH only) must be the one address of the single From field, or that address with a
+# `+box` detail (doc: sign only a login's own From). Anything else (no login, another From, several addresses, an odd From) goes on
 # unsigned, to be verified like any other mail.
 write_sign_policy() {
     put "$OPENDKIM/sign-own-from.lua" <<'EOF'
@@ -660,7 +660,9 @@ else
 end
 if addr == nil then return nil end
 addr = string.lower((string.gsub(addr, "^%s*(.-)%s*$", "%1")))
-if addr ~= string.lower(login) then return nil end
+-- user+box@domain is the user's own address (delivered to their mailbox box).
+local own = string.gsub(addr, "^([^+@]+)%+[^@]*@", "%1@")
+if own ~= string.lower(login) then return nil end
 local domain = string.match(addr, "@([^@]+)$")
 if domain ~= nil then odkim.sign(ctx, domain) end
 return nil

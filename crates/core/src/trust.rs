@@ -303,7 +303,19 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
     {
         return Verdict::Verified(proof);
     }
-    if let Some(mid) = e.answers_ours {
+    // A signature of the sender's domain that no longer verifies is a message changed on the
+    // way: no thread evidence outweighs it (a partner's real message, replayed altered, still
+    // answers ours).
+    let altered = ours.as_ref().is_some_and(|r| {
+        r.methods.iter().any(|m| {
+            m.method == "dkim"
+                && m.result == "fail"
+                && signing_domain(m).is_some_and(|d| aligned(&d, &domain))
+        })
+    });
+    if let Some(mid) = e.answers_ours
+        && !altered
+    {
         return Verdict::Verified(Proof::AnswersOurs(mid.to_owned()));
     }
     let id = id.to_ascii_lowercase();
@@ -314,9 +326,14 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
         ),
         Some(r) => format!("{id} found {}", findings(r, &domain)),
     };
-    Verdict::Unverified(format!(
-        "{found}; it does not answer a message ccmail sent in this game"
-    ))
+    let thread = match (e.answers_ours, altered) {
+        (Some(_), true) => {
+            "; it answers a message ccmail sent in this game, but was changed after \
+                           it was signed"
+        }
+        _ => "; it does not answer a message ccmail sent in this game",
+    };
+    Verdict::Unverified(format!("{found}{thread}"))
 }
 
 fn proof(r: &Results, domain: &str) -> Option<Proof> {

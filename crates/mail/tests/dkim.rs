@@ -162,6 +162,25 @@ async fn another_login_sending_as_white_is_not_signed() {
     assert_eq!(header(&got, "DKIM-Signature"), None);
 }
 
+/// A player's address `white+box@…` is white's own: signed for white's login, not for
+/// black's.
+#[tokio::test]
+async fn a_detail_address_is_signed_for_its_own_login_only() {
+    let Some(s) = servers() else { return };
+    let (white, black) = (s.user(0), s.user(1));
+    let from = detail_address(white, "games");
+    let (to, mailbox) = black_mailbox(&s, "dkim-detail").await;
+    let (raw, id) = message(&from, &to, "dkim-detail", "12. Nf3");
+    submit(&s, white, &from, &to, &raw).await;
+    let got = arrived(&mailbox, &id, 1).await.remove(0);
+    let said = verdict(&s, &got);
+    assert_eq!(dkim(&said), "pass", "{said}");
+    let (raw, id) = message(&from, &to, "dkim-detail-other", "12. Nf3");
+    submit(&s, black, &from, &to, &raw).await;
+    let got = arrived(&mailbox, &id, 1).await.remove(0);
+    assert_eq!(dkim(&verdict(&s, &got)), "none");
+}
+
 #[tokio::test]
 async fn a_result_written_by_the_sender_is_removed() {
     let Some(s) = servers() else { return };

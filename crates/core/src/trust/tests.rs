@@ -207,6 +207,26 @@ fn the_verdict_table() {
             false,
             true,
         ),
+        // But not for a message whose signature of the sender's domain no longer verifies:
+        // a partner's real message, replayed with its move changed.
+        (
+            "white@example.test",
+            &[
+                "mail.example.test; dkim=fail reason=\"signature verification failed\" \
+               header.d=example.test",
+            ],
+            Some("ccmail.g1.3.aa.bb@example.test"),
+            false,
+            false,
+        ),
+        // A broken signature of someone else (a list's, say) does not count against it.
+        (
+            "white@example.test",
+            &["mail.example.test; dkim=fail header.d=list.test"],
+            Some("ccmail.g1.3.aa.bb@example.test"),
+            false,
+            true,
+        ),
         // So is the player's trust.
         ("white@small.test", &[], None, true, true),
     ];
@@ -379,5 +399,27 @@ fn what_check_proposes_from_the_newest_mail() {
     assert_eq!(
         propose(&ids(&["a.example.com", "b.other.com"])).as_deref(),
         Some("a.example.com")
+    );
+}
+
+#[test]
+fn an_altered_answer_says_so() {
+    let v = judged(
+        "white@example.test",
+        &[
+            "mail.example.test; dkim=fail reason=\"signature verification failed\" \
+           header.d=example.test",
+        ],
+        Some("ccmail.g1.3.aa.bb@example.test"),
+        false,
+    );
+    assert_eq!(
+        v,
+        Verdict::Unverified(
+            "mail.example.test found a DKIM signature that did not verify (dkim=fail: signature \
+             verification failed); it answers a message ccmail sent in this game, but was \
+             changed after it was signed"
+                .into()
+        )
     );
 }
