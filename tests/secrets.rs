@@ -6,6 +6,10 @@
 //!
 //! The servers here are an instance of the test's own whose password is unlike any word a
 //! log would hold, so that finding it (or its base64 in an AUTH exchange) means a leak.
+//!
+//! `RUST_LOG` may name the protocol crates' own modules (`async_imap::imap_stream=trace` is
+//! every line on the wire): no directive turns their wire traces on, for a password or for
+//! OAuth2 tokens, refresh tokens and client secrets.
 
 mod support;
 
@@ -14,6 +18,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use support::instance::Instance;
+use support::token_server::TokenServer;
 use support::{Player, servers};
 
 const PASSWORD: &str = "Pw-7q3Zx-unlikely-9kQ";
@@ -52,12 +57,143 @@ fn forms(login: &str, password: &str) -> Vec<String> {
 }
 
 fn assert_clean(what: &str, text: &[u8], login: &str, password: &str) {
+    assert_none(what, text, &forms(login, password));
+}
+
+fn assert_none(what: &str, text: &[u8], secrets: &[String]) {
     let text = String::from_utf8_lossy(text);
-    for form in forms(login, password) {
+    for form in secrets {
         assert!(
-            !text.contains(&form),
-            "{what} holds the password (as {form:?}):\n{text}"
+            !text.contains(form.as_str()),
+            "{what} holds a secret (as {form:?}):\n{text}"
         );
+    }
+}
+
+/// The narrowest `RUST_LOG` directives that name the wire (each alone), the widest, and all
+/// of them at once with ccmail's own trace.
+const DIRECTIVES: &[&str] = &[
+    "async_imap::imap_stream=trace",
+    "async_imap=trace",
+    "imap_proto=trace",
+    "lettre=trace",
+    "lettre::transport::smtp=trace",
+    "lettre::transport::smtp::client=trace",
+    "rustls=trace",
+    "tokio_rustls=trace",
+    "ureq=trace",
+    "ureq_proto=trace",
+    "trace",
+    "off,async_imap::imap_stream=trace,imap_proto=trace,lettre::transport::smtp=trace,\
+     rustls=trace,ureq=trace,ccmail=trace,ccmail_mail=trace",
+];
+
+/// `ccmail ARGS` with `RUST_LOG=directive`: its standard output and error together.
+fn logged(p: &Player, args: &[&str], directive: &str) -> Vec<u8> {
+    let out = p.command(args).env("RUST_LOG", directive).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?} with RUST_LOG={directive}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    [out.stdout, out.stderr].concat()
+}
+
+#[test]
+fn no_log_directive_shows_the_wire_of_a_password_login() {
+    let Some(_shared) = servers() else { return };
+    let Some(inst) = Instance::start_with("secrets-wire", PASSWORD) else {
+        return;
+    };
+    let white = Player::new(
+        &inst.servers,
+        "Белов Борис",
+        "Белов",
+        "white@example.test",
+        "INBOX",
+        "",
+    );
+    // `check` logs in to IMAP and SMTP (AUTH PLAIN), `run --once` to IMAP.
+    for directive in DIRECTIVES {
+        for args in [&["check"][..], &["--now", "2026-03-03", "run", "--once"]] {
+            let text = logged(&white, args, directive);
+            let what = format!("{args:?} with RUST_LOG={directive}");
+            assert_clean(&what, &text, "white@example.test", PASSWORD);
+            if *directive == "trace" {
+                // The level was the most talkative: the other crates' lines are there.
+                assert!(String::from_utf8_lossy(&text).contains("DEBUG"), "{what}");
+            }
+        }
+    }
+}
+
+/// What an OAuth2 login would show: the token, and the SASL initial responses that carry it
+/// (OAUTHBEARER over IMAP, XOAUTH2 over SMTP), in base64.
+fn token_forms(login: &str, token: &str) -> Vec<String> {
+    vec![
+        token.to_owned(),
+        base64(format!("n,a={login},\x01auth=Bearer {token}\x01\x01").as_bytes()),
+        base64(format!("user={login}\x01auth=Bearer {token}\x01\x01").as_bytes()),
+    ]
+}
+
+#[test]
+fn no_log_directive_shows_an_oauth2_token_or_what_gets_one() {
+    let Some(_shared) = servers() else { return };
+    let ts = TokenServer::start(Duration::from_secs(3600));
+    let url = ("MAILSERVER_OAUTH2_URL", ts.url("introspect"));
+    let Some(inst) = Instance::start_env("secrets-oauth2", "secret", &[url]) else {
+        return;
+    };
+    let login = "white@example.test";
+    let white = Player::new(&inst.servers, "Белов Борис", "Белов", login, "INBOX", "");
+    // IMAP refreshes its own token over HTTP (the refresh token and the client secret in
+    // the form), SMTP gets one from a command.
+    let file = |name: &str, text: &str| {
+        let path = white.home.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let refresh = ts.refresh_token(login);
+    let client_secret = "Cs-5v8Kq-client-secret-unlikely";
+    let smtp_token = ts.access_token(login);
+    let imap = format!(
+        "[imap.oauth2]\ntoken_url = \"{}\"\nclient_id = \"ccmail-test-client\"\n\
+         refresh_token_cmd = \"cat '{}'\"\nclient_secret_cmd = \"cat '{}'\"\n",
+        ts.url("token"),
+        file("refresh", &refresh),
+        file("client-secret", client_secret),
+    );
+    let smtp = format!(
+        "oauth2_token_cmd = \"cat '{}'\"",
+        file("smtp-token", &smtp_token)
+    );
+    white.use_oauth2(&imap, &smtp);
+    let mut seen = Vec::new();
+    for directive in DIRECTIVES {
+        for args in [&["check"][..], &["--now", "2026-03-03", "run", "--once"]] {
+            let text = logged(&white, args, directive);
+            seen.push((format!("{args:?} with RUST_LOG={directive}"), text));
+        }
+    }
+    let st = ts.state.lock().unwrap();
+    assert!(
+        st.grants.iter().any(|(g, _)| g == "refresh_token"),
+        "IMAP refreshed"
+    );
+    assert!(st.looked_at.iter().all(|(_, active)| *active));
+    let mut secrets = vec![
+        refresh.clone(),
+        refresh.replace('@', "%40"),
+        client_secret.to_owned(),
+    ];
+    for token in st.access.keys() {
+        secrets.extend(token_forms(login, token));
+    }
+    drop(st);
+    for (what, text) in &seen {
+        assert_none(what, text, &secrets);
     }
 }
 
