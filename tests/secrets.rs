@@ -14,7 +14,7 @@
 mod support;
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use support::instance::Instance;
@@ -310,5 +310,114 @@ fn the_password_is_never_logged_printed_or_stored() {
                 assert_eq!(mode(&path), 0o600, "{}", path.display());
             }
         }
+    }
+}
+
+/// A config (with `mode`) whose `[imap] password_cmd` and `[smtp.oauth2] client_secret_cmd`
+/// print secrets written in them (`refresh_token_cmd` asks a password manager), with servers
+/// that don't answer; in a home of its own.
+fn literal_config(mode: u32) -> (tempfile::TempDir, PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let config = home.path().join("config.toml");
+    let text = format!(
+        "[player]\nname = \"Белов Борис\"\nsurname = \"Белов\"\nemail = \"white@example.test\"\n\
+         timezone = \"Europe/Moscow\"\n\n[store]\npath = \"{db}\"\n\n\
+         [imap]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"plain\"\nusername = \"w\"\n\
+         password_cmd = \"echo {PASSWORD}\"\n\n\
+         [smtp]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"plain\"\nusername = \"w\"\n\n\
+         [smtp.oauth2]\ntoken_url = \"http://127.0.0.1:{port}/token\"\nclient_id = \"c\"\n\
+         client_secret_cmd = \"printf %s '{WRONG}'\"\n\
+         refresh_token_cmd = \"pass show mail/refresh\"\n",
+        db = home.path().join("ccmail.db").display(),
+    );
+    std::fs::write(&config, text).unwrap();
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(mode)).unwrap();
+    (home, config)
+}
+
+/// What `ccmail check`, `ccmail run --once` and `ccmail run` (up to its first attempt to
+/// connect) print with [`literal_config`]`(mode)`; and the config file.
+fn startups(mode: u32) -> (Vec<(&'static str, String)>, String) {
+    let (home, config) = literal_config(mode);
+    let ccmail = |args: &[&str]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"));
+        c.args(args)
+            .env("CCMAIL_CONFIG", &config)
+            .env("HOME", home.path())
+            .env("NO_COLOR", "1")
+            .env_remove("RUST_LOG")
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_DATA_HOME")
+            .stdin(std::process::Stdio::null());
+        c
+    };
+    let mut seen = Vec::new();
+    for (what, args) in [
+        ("check", &["check"][..]),
+        ("run --once", &["run", "--once"]),
+    ] {
+        let out = ccmail(args).output().unwrap();
+        assert!(!out.status.success(), "{what}: the servers don't answer");
+        let text = String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).into_owned();
+        seen.push((what, text));
+    }
+    let mut daemon = ccmail(&["run"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = daemon.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    let mut log = String::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
+        log.push_str(&line);
+        log.push('\n');
+        if line.contains("IMAP") {
+            break;
+        }
+    }
+    let _ = daemon.kill();
+    let _ = daemon.wait();
+    seen.push(("run", log));
+    (seen, config.display().to_string())
+}
+
+#[test]
+fn a_secret_written_in_a_command_of_a_config_others_can_read_is_warned_about() {
+    let (seen, config) = startups(0o644);
+    for (what, text) in seen {
+        for key in ["imap.password_cmd", "smtp.oauth2.client_secret_cmd"] {
+            let warning = format!(
+                "{key} prints a secret written in {config} itself, and others can read that \
+                 file (mode 0644): run chmod 600 {config}, or keep the secret in a password \
+                 manager (such as password_cmd = \"pass show mail\")"
+            );
+            assert!(
+                text.contains(&warning),
+                "{what}: no {warning:?} in:\n{text}"
+            );
+        }
+        assert!(
+            !text.contains("refresh_token_cmd prints"),
+            "{what}:\n{text}"
+        );
+        assert_clean(what, text.as_bytes(), "w", PASSWORD);
+        assert_clean(what, text.as_bytes(), "w", WRONG);
+    }
+    let (seen, _) = startups(0o600);
+    for (what, text) in seen {
+        assert!(!text.contains("prints a secret"), "{what}:\n{text}");
+        assert!(text.contains("IMAP"), "{what} ran:\n{text}");
     }
 }

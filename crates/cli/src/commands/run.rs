@@ -9,6 +9,7 @@ use tokio::sync::watch;
 use super::Ctx;
 
 pub async fn run(ctx: &Ctx, once: bool, now: Option<String>) -> anyhow::Result<()> {
+    ccmail::config::literal::warn(&ctx.cfg);
     let daemon = Daemon::new(&ctx.cfg, ctx.store.clone(), ctx.me.clone(), now)?;
     let (tx, rx) = watch::channel(false);
     let mut term = signal(SignalKind::terminate())?;

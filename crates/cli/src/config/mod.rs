@@ -16,6 +16,7 @@
 
 mod env;
 mod error;
+pub mod literal;
 mod oauth2;
 mod read;
 mod schema;

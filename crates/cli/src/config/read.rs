@@ -403,14 +403,14 @@ impl Section<'_> {
 
 /// `None` if the file's mode lets only its owner read or write it; else the mode.
 #[cfg(unix)]
-fn private_mode(path: &Path) -> std::io::Result<Option<u32>> {
+pub(super) fn private_mode(path: &Path) -> std::io::Result<Option<u32>> {
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
     Ok((mode & 0o077 != 0).then_some(mode))
 }
 
 #[cfg(not(unix))]
-fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
+pub(super) fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
     Ok(None)
 }
 

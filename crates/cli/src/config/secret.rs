@@ -36,6 +36,14 @@ impl PasswordSource {
         PasswordSource { section, file, how }
     }
 
+    /// `password_cmd`'s command, if that is the source.
+    pub(super) fn command(&self) -> Option<&str> {
+        match &self.how {
+            How::Command(command) => Some(command),
+            How::Env(_) | How::Inline(_) => None,
+        }
+    }
+
     /// The password, fetched now.
     pub(super) fn fetch(&self) -> Result<String, Error> {
         match &self.how {
