@@ -421,3 +421,136 @@ fn a_secret_written_in_a_command_of_a_config_others_can_read_is_warned_about() {
         assert!(text.contains("IMAP"), "{what} ran:\n{text}");
     }
 }
+
+/// `program ARGS` as `user` (through `setpriv` when that is another user than ours).
+fn as_user(user: Option<u32>, program: &str, args: &[&str]) -> std::process::Command {
+    let mut c = match user {
+        Some(uid) => {
+            let id = uid.to_string();
+            let mut c = std::process::Command::new("setpriv");
+            c.args(["--reuid", &id, "--regid", &id, "--clear-groups", program]);
+            c
+        }
+        None => std::process::Command::new(program),
+    };
+    c.args(args);
+    c
+}
+
+/// The owner of a process's `/proc/PID/status`: its user, or root when it is not dumpable
+/// (proc(5)).
+fn proc_owner(pid: u32) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(format!("/proc/{pid}/status"))
+        .ok()
+        .map(|m| m.uid())
+}
+
+/// The daemon holds the passwords for days: it is not dumpable, so that no core dump holds
+/// them and no other process of the same user — a debugger, a look at /proc/PID/environ or
+/// /proc/PID/mem — reads its memory. Seen from outside: its /proc/PID files belong to root,
+/// and its own user can't read its environment, where the password variable is. As root
+/// (whom nothing stops) the daemon runs as `nobody`; a `sleep` of the same user shows that
+/// it could otherwise.
+#[test]
+fn the_daemons_memory_is_not_readable_by_its_own_user() {
+    use std::os::unix::fs::MetadataExt;
+    let me = std::fs::metadata("/proc/self").unwrap().uid();
+    let user = (me == 0).then_some(65534);
+    if user.is_some()
+        && std::process::Command::new("setpriv")
+            .arg("--version")
+            .output()
+            .is_err()
+    {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but setpriv (util-linux) is missing"
+        );
+        eprintln!("note: setpriv is missing; this test is skipped");
+        return;
+    }
+    let uid = user.unwrap_or(me);
+    let home = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let config = home.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[player]\nname = \"Белов Борис\"\nsurname = \"Белов\"\n\
+             email = \"white@example.test\"\ntimezone = \"Europe/Moscow\"\n\n\
+             [store]\npath = \"{}\"\n\n[imap]\nhost = \"127.0.0.1\"\nport = {port}\n\
+             security = \"plain\"\nusername = \"w\"\npassword_env = \"{}\"\n",
+            home.path().join("ccmail.db").display(),
+            support::PASSWORD_VAR
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+    for path in [home.path(), &config] {
+        std::os::unix::fs::chown(path, Some(uid), Some(uid)).unwrap();
+    }
+    let spawn = |program: &str, args: &[&str]| {
+        as_user(user, program, args)
+            .env("CCMAIL_CONFIG", &config)
+            .env("HOME", home.path())
+            .env(support::PASSWORD_VAR, PASSWORD)
+            .env("RUST_LOG", "info")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // What the user can read of a process's environment.
+    let environ = |pid: u32| {
+        let out = as_user(user, "cat", &[&format!("/proc/{pid}/environ")])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+
+    let mut sleep = spawn("sleep", &["60"]);
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while proc_owner(sleep.id()) != Some(uid) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (sleep_owner, sleep_environ) = (proc_owner(sleep.id()), environ(sleep.id()));
+    let _ = sleep.kill();
+    let _ = sleep.wait();
+    assert_eq!(sleep_owner, Some(uid), "a process of the user is its own");
+    assert!(
+        sleep_environ.contains(PASSWORD),
+        "and the user reads its memory"
+    );
+
+    let mut daemon = spawn(env!("CARGO_BIN_EXE_ccmail"), &["run"]);
+    let stderr = daemon.stderr.take().unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
+    let mut log = String::new();
+    // Past its start: the first attempt to connect.
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        log.push_str(&line);
+        log.push('\n');
+        if line.contains("IMAP") {
+            break;
+        }
+    }
+    let (owner, read) = (proc_owner(daemon.id()), environ(daemon.id()));
+    let _ = daemon.kill();
+    let _ = daemon.wait();
+    assert!(log.contains("ccmail daemon starting"), "{log}");
+    assert_eq!(
+        owner,
+        Some(0),
+        "the daemon's /proc files belong to root\n{log}"
+    );
+    assert!(
+        !read.contains(PASSWORD),
+        "its user read its environment:\n{read}"
+    );
+}
