@@ -355,9 +355,9 @@ impl Section<'_> {
             .collect();
         let how = match given.as_slice() {
             [] => return Ok(None),
-            ["password_cmd"] => How::Command(self.required_text("password_cmd")?),
+            ["password_cmd"] => How::Command(self.required_text("password_cmd")?.into()),
             ["password_env"] => How::Env(self.env_name()?),
-            [_] => How::Inline(self.inline_password()?),
+            [_] => How::Inline(self.inline_password()?.into()),
             [first, second, ..] => {
                 return Err(Error::invalid(format!(
                     "{name}.{first} and {name}.{second} are both set in {file}: \
