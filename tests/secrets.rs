@@ -10,6 +10,10 @@
 //! `RUST_LOG` may name the protocol crates' own modules (`async_imap::imap_stream=trace` is
 //! every line on the wire): no directive turns their wire traces on, for a password or for
 //! OAuth2 tokens, refresh tokens and client secrets.
+//!
+//! A `*_cmd` that prints a secret written in it (`echo hunter2`) in a config others can read
+//! is warned about by `ccmail check` and the daemon; and the daemon's memory can't be read by
+//! another process of its user (it is not dumpable).
 
 mod support;
 
