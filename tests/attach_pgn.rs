@@ -18,9 +18,10 @@ fn new_game(me: &Player, extra: &[&str]) -> String {
     common::cup_game(me, "white", PARTNER, extra)
 }
 
-/// Our messages in `game` as they went out, raw (from `export --mbox`).
+/// Our messages in `game` as they went out, raw (from `export --mbox`), with `\n` line ends
+/// (they went out, and are kept, with CRLF).
 fn raw_sent(me: &Player, game: &str) -> Vec<String> {
-    let mbox = me.ok(&["export", game, "--mbox"]);
+    let mbox = me.ok(&["export", game, "--mbox"]).replace("\r\n", "\n");
     mbox.split("\nFrom ")
         .filter_map(|entry| Some(entry.split_once('\n')?.1.to_owned()))
         .filter(|raw| {

@@ -359,7 +359,10 @@ fn a_password_in_a_file_others_can_read_is_refused() {
     for mode in [0o600, 0o400] {
         let file = File::with_mode(&format!("{PLAYER}{imap}"), mode);
         let config = file.load();
-        assert_eq!(config.imap.as_ref().unwrap().password().unwrap(), "hunter2");
+        assert_eq!(
+            *config.imap.as_ref().unwrap().password().unwrap(),
+            "hunter2"
+        );
         assert!(!format!("{config:?}").contains("hunter2"));
     }
     let smtp = "[smtp]\nhost = \"h\"\nusername = \"u\"\npassword = \"hunter2\"\n";
@@ -500,13 +503,13 @@ fn password_cmd_runs_only_when_asked_and_its_output_is_the_password() {
     let config = file.load();
     assert!(!marker.exists(), "loading the config ran password_cmd");
     let imap = config.imap.as_ref().unwrap();
-    assert_eq!(imap.password().unwrap(), "secret");
+    assert_eq!(*imap.password().unwrap(), "secret");
     assert!(marker.exists());
     let file = File::player_and(
         "[smtp]\nhost = \"h\"\nusername = \"u\"\npassword_cmd = \"printf secret\"\n",
     );
     let config = file.load();
-    assert_eq!(config.smtp.as_ref().unwrap().password().unwrap(), "secret");
+    assert_eq!(*config.smtp.as_ref().unwrap().password().unwrap(), "secret");
     let debug = format!("{config:?}");
     assert!(!debug.contains("secret"), "{debug}");
     assert!(
@@ -569,7 +572,7 @@ fn password_env_is_read_from_the_environment() {
         "[imap]\nhost = \"h\"\nusername = \"u\"\npassword_env = \"CCMAIL_TEST_PW\"\n",
     );
     let config = file.load();
-    assert_eq!(config.imap.as_ref().unwrap().password().unwrap(), "s3cret");
+    assert_eq!(*config.imap.as_ref().unwrap().password().unwrap(), "s3cret");
     assert!(!format!("{config:?}").contains("s3cret"));
 }
 

@@ -661,9 +661,10 @@ fn the_replys_statements_are_in_the_games_language() {
     );
 }
 
-/// Our messages of a game, each as (its header block, its decoded head), oldest first.
+/// Our messages of a game, each as (its header block, its decoded head), oldest first, with
+/// `\n` line ends (they are kept with the CRLF they went out with).
 fn our_mail(me: &Player, id: &str) -> Vec<(String, ccmail_mail::mime::Decoded)> {
-    let mbox = me.ok(&["export", id, "--mbox"]);
+    let mbox = me.ok(&["export", id, "--mbox"]).replace("\r\n", "\n");
     mbox.split("\nFrom ")
         .filter_map(|entry| {
             let (from_line, raw) = entry.split_once('\n')?;

@@ -33,23 +33,6 @@ fn players(s: &support::Servers) -> (Player, Player) {
     (white, black)
 }
 
-/// White's config with its passwords replaced by `imap` and `smtp` (lines, or tables put
-/// after their section).
-fn use_oauth2(p: &Player, imap: &str, smtp: &str) {
-    let text = std::fs::read_to_string(p.config()).unwrap();
-    let imap_pw = format!("password_env = \"{}\"\n", support::PASSWORD_VAR);
-    let smtp_pw = text
-        .lines()
-        .rfind(|l| l.starts_with("password_cmd ="))
-        .unwrap()
-        .to_owned()
-        + "\n";
-    let text = text.replacen(&imap_pw, "", 1).replacen(&smtp_pw, "", 1);
-    let (head, smtp_part) = text.split_at(text.find("[smtp]").unwrap());
-    let text = format!("{head}{imap}\n\n{smtp_part}\n{smtp}\n");
-    std::fs::write(p.config(), text).unwrap();
-}
-
 fn check(p: &Player) -> (bool, String) {
     let out = p.command(&["check"]).output().unwrap();
     let text =
@@ -72,7 +55,7 @@ fn a_token_from_oauth2_token_cmd_logs_in_to_imap_and_smtp_until_it_is_revoked() 
     let token = white.home.path().join("access-token");
     std::fs::write(&token, ts.access_token(WHITE)).unwrap();
     let cmd = format!("oauth2_token_cmd = \"cat '{}'\"", token.display());
-    use_oauth2(&white, &cmd, &cmd);
+    white.use_oauth2(&cmd, &cmd);
 
     let (ok, text) = check(&white);
     assert!(ok, "{text}");
@@ -173,7 +156,7 @@ fn ccmail_refreshes_its_own_tokens_and_the_daemon_goes_on_past_their_expiry() {
             file.display()
         )
     };
-    use_oauth2(&white, &table("imap"), &table("smtp"));
+    white.use_oauth2(&table("imap"), &table("smtp"));
 
     // Before the consent: no token, and check says what to do.
     let (ok, text) = check(&white);

@@ -156,9 +156,11 @@ impl Home {
             .collect()
     }
 
-    /// Every message of the game, in and out, as an mbox.
+    /// Every message of the game, in and out, as an mbox, with `\n` line ends (the messages
+    /// are kept with the CRLF they were sent with).
     fn mbox(&self, id: &str) -> String {
         self.ok("2026-03-06", &["export", id, "--mbox"])
+            .replace("\r\n", "\n")
     }
 
     /// `ccmail reply` in an 80×24 pseudo-terminal.

@@ -269,6 +269,23 @@ impl Player {
         path
     }
 
+    /// The config with its passwords replaced by OAuth2: `imap` and `smtp` are lines, or
+    /// tables put after their section.
+    pub fn use_oauth2(&self, imap: &str, smtp: &str) {
+        let text = std::fs::read_to_string(self.config()).unwrap();
+        let imap_pw = format!("password_env = \"{PASSWORD_VAR}\"\n");
+        let smtp_pw = text
+            .lines()
+            .rfind(|l| l.starts_with("password_cmd ="))
+            .unwrap()
+            .to_owned()
+            + "\n";
+        let text = text.replacen(&imap_pw, "", 1).replacen(&smtp_pw, "", 1);
+        let (head, smtp_part) = text.split_at(text.find("[smtp]").unwrap());
+        let text = format!("{head}{imap}\n\n{smtp_part}\n{smtp}\n");
+        std::fs::write(self.config(), text).unwrap();
+    }
+
     pub fn db(&self) -> PathBuf {
         self.home.path().join("ccmail.db")
     }

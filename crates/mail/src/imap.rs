@@ -28,6 +28,7 @@ use std::time::Duration;
 
 use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
+use zeroize::Zeroizing;
 
 pub use self::error::ImapError;
 pub use self::fetch::{Fetched, Head};
@@ -57,8 +58,9 @@ pub struct ImapConfig {
     pub security: Security,
     /// Login name.
     pub username: String,
-    /// Login password. Never printed: `Debug` shows `***`, errors never contain it.
-    pub password: String,
+    /// Login password. Never printed: `Debug` shows `***`, errors never contain it. Zeroed
+    /// when dropped.
+    pub password: Zeroizing<String>,
     /// Log in with an OAuth2 access token from here instead of the password (which is then
     /// not used).
     pub oauth2: Option<OAuth2>,
@@ -88,7 +90,7 @@ impl ImapConfig {
             port,
             security,
             username: username.into(),
-            password: password.into(),
+            password: Zeroizing::new(password.into()),
             oauth2: None,
             mailbox: "INBOX".into(),
             ca_file: None,
@@ -198,7 +200,7 @@ impl Imap {
             None => {
                 timed(limit, "LOGIN", async {
                     client
-                        .login(&cfg.username, &cfg.password)
+                        .login(&cfg.username, cfg.password.as_str())
                         .await
                         .map_err(|(err, _client)| login_error(cfg, err))
                 })
@@ -418,6 +420,22 @@ mod tests {
         let text = format!("{cfg:?}");
         assert!(!text.contains("hunter2"), "{text}");
         assert!(text.contains("***"));
+    }
+
+    /// The password, and each token with the SASL string that carries it, are held where they
+    /// are zeroed when dropped (the type says so; what lettre and async-imap copy is theirs).
+    #[test]
+    fn secrets_are_zeroed_on_drop() {
+        fn zeroed<T: zeroize::ZeroizeOnDrop>(_: &T) {}
+        let cfg = ImapConfig::new("h", 993, Security::Tls, "u", "hunter2-secret");
+        zeroed(&cfg.password);
+        let smtp = crate::smtp::SmtpConfig::new("h", 465, Security::Tls).with_login("u", "p");
+        zeroed(smtp.password.as_ref().unwrap());
+        zeroed(&crate::oauth2::Mechanism::XOAuth2.initial_response("u", "token"));
+        #[allow(dead_code)]
+        async fn token(source: &dyn crate::oauth2::TokenSource) {
+            zeroed(&source.token().await.unwrap());
+        }
     }
 
     #[test]

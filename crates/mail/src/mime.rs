@@ -80,6 +80,22 @@ pub struct Decoded {
     pub problems: Vec<String>,
 }
 
+/// How many of a message's References ids count when it is matched to a thread: the last
+/// 100. Each answer appends its parent's id at the end (RFC 5322 3.6.4), so the newest are
+/// there; a longer list only costs lookups, and a hostile one a great many.
+pub const REFERENCES_LOOKED_UP: usize = 100;
+
+impl Decoded {
+    /// The Message-IDs this message answers, in the order they are tried: those of
+    /// In-Reply-To (its first [`REFERENCES_LOOKED_UP`]), then the last
+    /// [`REFERENCES_LOOKED_UP`] of References, newest first.
+    pub fn answers(&self) -> Vec<&str> {
+        let parents = self.in_reply_to.iter().take(REFERENCES_LOOKED_UP);
+        let references = self.references.iter().rev().take(REFERENCES_LOOKED_UP);
+        parents.chain(references).map(String::as_str).collect()
+    }
+}
+
 /// Why a message could not be decoded at all.
 ///
 /// Decoding is deterministic: reading the same bytes again fails the same way,

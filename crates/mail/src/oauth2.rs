@@ -8,15 +8,19 @@
 //! expiry keeps a long-running daemon logged in; a token the server refuses is handed back
 //! ([`TokenSource::refused`]) so the next login gets a fresh one.
 //!
-//! Never in a log or an error: the token, or the SASL string that carries it.
+//! Never in a log or an error: the token, or the SASL string that carries it. Both are held
+//! in memory that is zeroed when dropped ([`Zeroizing`]).
 
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use zeroize::Zeroizing;
+
 /// A future a [`TokenSource`] answers with.
-pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<String, TokenError>> + Send + 'a>>;
+pub type TokenFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Zeroizing<String>, TokenError>> + Send + 'a>>;
 
 /// Where the access tokens of a login come from.
 pub trait TokenSource: Send + Sync + fmt::Debug {
@@ -77,13 +81,13 @@ impl Mechanism {
     }
 
     /// The client's first message (before base64): the user and the token.
-    pub fn initial_response(self, user: &str, token: &str) -> String {
-        match self {
+    pub fn initial_response(self, user: &str, token: &str) -> Zeroizing<String> {
+        Zeroizing::new(match self {
             Mechanism::OAuthBearer => {
                 format!("n,a={},\x01auth=Bearer {token}\x01\x01", gs2_name(user))
             }
             Mechanism::XOAuth2 => format!("user={user}\x01auth=Bearer {token}\x01\x01"),
-        }
+        })
     }
 }
 
@@ -104,7 +108,7 @@ fn gs2_name(user: &str) -> String {
 /// says NO. The error challenge is kept for the message.
 #[derive(Debug)]
 pub(crate) struct Dialogue {
-    first: Option<String>,
+    first: Option<Zeroizing<String>>,
     mechanism: Mechanism,
     pub(crate) error: Option<String>,
 }
@@ -120,17 +124,17 @@ impl Dialogue {
 }
 
 impl async_imap::Authenticator for &mut Dialogue {
-    type Response = Vec<u8>;
+    type Response = Zeroizing<Vec<u8>>;
 
-    fn process(&mut self, challenge: &[u8]) -> Vec<u8> {
+    fn process(&mut self, challenge: &[u8]) -> Zeroizing<Vec<u8>> {
         if let Some(first) = self.first.take() {
-            return first.into_bytes();
+            return Zeroizing::new(first.as_bytes().to_vec());
         }
         self.error = Some(String::from_utf8_lossy(challenge).into_owned());
-        match self.mechanism {
+        Zeroizing::new(match self.mechanism {
             Mechanism::OAuthBearer => b"\x01".to_vec(),
             Mechanism::XOAuth2 => Vec::new(),
-        }
+        })
     }
 }
 
@@ -149,15 +153,15 @@ mod tests {
     #[test]
     fn initial_responses_are_the_rfc_strings() {
         assert_eq!(
-            Mechanism::XOAuth2.initial_response("u@example.org", "tok"),
+            *Mechanism::XOAuth2.initial_response("u@example.org", "tok"),
             "user=u@example.org\x01auth=Bearer tok\x01\x01"
         );
         assert_eq!(
-            Mechanism::OAuthBearer.initial_response("u@example.org", "tok"),
+            *Mechanism::OAuthBearer.initial_response("u@example.org", "tok"),
             "n,a=u@example.org,\x01auth=Bearer tok\x01\x01"
         );
         assert_eq!(
-            Mechanism::OAuthBearer.initial_response("a,b=c", "t"),
+            *Mechanism::OAuthBearer.initial_response("a,b=c", "t"),
             "n,a=a=2Cb=3Dc,\x01auth=Bearer t\x01\x01"
         );
     }
@@ -192,8 +196,8 @@ mod tests {
         let mut d = Dialogue::new(Mechanism::XOAuth2, "u", "t");
         let mut a = &mut d;
         use async_imap::Authenticator;
-        assert_eq!(a.process(b""), b"user=u\x01auth=Bearer t\x01\x01");
-        assert_eq!(a.process(br#"{"status":"invalid_token"}"#), b"");
+        assert_eq!(*a.process(b""), b"user=u\x01auth=Bearer t\x01\x01");
+        assert_eq!(*a.process(br#"{"status":"invalid_token"}"#), b"");
         assert_eq!(d.error.as_deref(), Some(r#"{"status":"invalid_token"}"#));
     }
 }

@@ -23,6 +23,7 @@ use lettre::transport::smtp::AsyncSmtpTransportBuilder;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use zeroize::Zeroizing;
 
 use crate::oauth2::OAuth2;
 
@@ -44,8 +45,9 @@ pub struct SmtpConfig {
     pub security: Security,
     /// Login name; `None` sends without AUTH.
     pub username: Option<String>,
-    /// Login password (required with a user name, unless `oauth2` is given). Never printed.
-    pub password: Option<String>,
+    /// Login password (required with a user name, unless `oauth2` is given). Never printed;
+    /// zeroed when dropped (lettre keeps a copy of its own in its transport).
+    pub password: Option<Zeroizing<String>>,
     /// Log in as `username` with an OAuth2 access token (SASL XOAUTH2) from here instead of
     /// the password.
     pub oauth2: Option<OAuth2>,
@@ -76,7 +78,7 @@ impl SmtpConfig {
     /// The same with a login.
     pub fn with_login(mut self, username: impl Into<String>, password: impl Into<String>) -> Self {
         self.username = Some(username.into());
-        self.password = Some(password.into());
+        self.password = Some(Zeroizing::new(password.into()));
         self
     }
 }
@@ -104,7 +106,7 @@ impl fmt::Debug for SmtpConfig {
 pub struct Smtp {
     builder: AsyncSmtpTransportBuilder,
     /// The transport, and the token its logins use (OAuth2).
-    transport: Mutex<Option<(Option<String>, Transport)>>,
+    transport: Mutex<Option<(Option<Zeroizing<String>>, Transport)>>,
     /// The user and the token source of an OAuth2 login.
     oauth2: Option<(String, OAuth2)>,
     server: String,
@@ -147,7 +149,7 @@ impl Smtp {
             }
             (Some(user), Some(password)) => {
                 builder = builder
-                    .credentials(Credentials::new(user.clone(), password.clone()))
+                    .credentials(Credentials::new(user.clone(), password.to_string()))
                     .authentication(vec![Mechanism::Plain, Mechanism::Login]);
             }
             (Some(user), None) => {
@@ -223,11 +225,11 @@ impl Smtp {
         Fut: Future<Output = Result<T, lettre::transport::smtp::Error>>,
     {
         // The token refused, and the error it met.
-        let mut refused: Option<(String, SmtpError)> = None;
+        let mut refused: Option<(Zeroizing<String>, SmtpError)> = None;
         loop {
             let (transport, token) = self.transport().await?;
             if let Some((last, err)) = refused.take() {
-                if token.as_deref() == Some(last.as_str()) {
+                if token.as_ref() == Some(&last) {
                     // The source has nothing better than what was just refused.
                     return Err(err);
                 }
@@ -256,7 +258,7 @@ impl Smtp {
 
     /// lettre's transport (its pool spawns a task, so it is made inside the runtime), made
     /// anew when the OAuth2 token changed; and that token.
-    async fn transport(&self) -> Result<(Transport, Option<String>), SmtpError> {
+    async fn transport(&self) -> Result<(Transport, Option<Zeroizing<String>>), SmtpError> {
         let token = match &self.oauth2 {
             Some((_, source)) => Some(source.0.token().await.map_err(SmtpError::Token)?),
             None => None,
@@ -270,7 +272,7 @@ impl Smtp {
         let mut builder = self.builder.clone();
         if let (Some((user, _)), Some(token)) = (&self.oauth2, &token) {
             builder = builder
-                .credentials(Credentials::new(user.clone(), token.clone()))
+                .credentials(Credentials::new(user.clone(), token.to_string()))
                 .authentication(vec![Mechanism::Xoauth2]);
         }
         let transport = builder.build();

@@ -92,7 +92,7 @@ async fn plain_text_must_be_allowed_explicitly() {
 async fn wrong_password_is_refused_for_good_and_never_shown() {
     let Some(s) = servers() else { return };
     let mut cfg = s.imap(s.user(0), Security::StartTls);
-    cfg.password = "wrong-Passw0rd-7731".into();
+    cfg.password = String::from("wrong-Passw0rd-7731").into();
     let err = Imap::connect(&cfg).await.unwrap_err();
     assert!(matches!(err, ImapError::Login { .. }), "{err:?}");
     assert!(

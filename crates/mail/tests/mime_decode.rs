@@ -1,7 +1,7 @@
 //! `mime::decode` on the fixtures in `tests/fixtures` (made by
 //! `make_fixtures.py`), one kind of mail each, with exact expected values.
 
-use ccmail_mail::mime::{Address, Decoded, MimeError, decode};
+use ccmail_mail::mime::{Address, Decoded, MimeError, REFERENCES_LOOKED_UP, decode};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -190,6 +190,38 @@ fn in_reply_to_and_references() {
     assert_eq!(d.date.unwrap().to_rfc3339(), "2026-04-06T10:00:00-05:00");
     assert_eq!(d.received_date, None);
     assert_eq!(d.text, "ok\n");
+    assert_eq!(
+        d.answers(),
+        [
+            "second.2@example.net",
+            "second.2@example.net",
+            "first.1@example.org"
+        ]
+    );
+}
+
+/// Only the last 100 References count (the newest are at the end), newest first, after
+/// In-Reply-To.
+#[test]
+fn a_message_answers_its_parent_and_its_last_hundred_references() {
+    let ids: Vec<String> = (0..5_000).map(|n| format!("<r{n}@example.org>")).collect();
+    let raw = format!(
+        "From: a@example.org\r\nIn-Reply-To: <parent@example.org>\r\nReferences: {}\r\n\r\nok\r\n",
+        ids.join("\r\n ")
+    );
+    let d = decode(raw.as_bytes()).unwrap();
+    assert_eq!(d.references.len(), 5_000);
+    let answers = d.answers();
+    assert_eq!(answers.len(), 1 + REFERENCES_LOOKED_UP);
+    assert_eq!(
+        answers[..3],
+        [
+            "parent@example.org",
+            "r4999@example.org",
+            "r4998@example.org"
+        ]
+    );
+    assert_eq!(answers.last(), Some(&"r4900@example.org"));
 }
 
 #[test]

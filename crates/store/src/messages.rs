@@ -3,6 +3,8 @@
 //! Deduplicated by Message-ID (per direction), and by the SHA-256 of the raw bytes when there
 //! is none: the same mail fetched twice, applied twice or re-imported is stored once.
 
+use std::collections::HashMap;
+
 use sqlx::SqliteConnection;
 
 use crate::{Result, content_hash};
@@ -259,16 +261,37 @@ pub async fn thread_ids(conn: &mut SqliteConnection, game: &str) -> Result<Vec<S
     .await?)
 }
 
-/// The game a Message-ID belongs to (for In-Reply-To and References matching).
-pub async fn game_of_message_id(
+/// The games the messages of these Message-IDs belong to, in the order of `ids`, each game
+/// once: for In-Reply-To and References matching, with the ids the caller tries first
+/// first. One query, whatever the number of ids: SQLite takes up to 32,766 bound values, and
+/// a caller passes a message's first few hundred at most. (`direction IN …` lets SQLite
+/// search the Message-ID index instead of reading all of it for each id.)
+pub async fn games_of_message_ids(
     conn: &mut SqliteConnection,
-    message_id: &str,
-) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT game_id FROM messages WHERE message_id = ? AND game_id IS NOT NULL LIMIT 1",
-    )
-    .bind(message_id)
-    .fetch_optional(conn)
-    .await?
-    .flatten())
+    ids: &[&str],
+) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks = vec!["?"; ids.len()].join(", ");
+    let sql = format!(
+        "SELECT message_id, game_id FROM messages WHERE direction IN ('in', 'out') \
+         AND message_id IN ({marks}) AND game_id IS NOT NULL ORDER BY id"
+    );
+    let mut query = sqlx::query_as::<_, (String, String)>(sqlx::AssertSqlSafe(sql));
+    for id in ids {
+        query = query.bind(*id);
+    }
+    // The game of each id: that of its first stored message.
+    let mut game_of: HashMap<String, String> = HashMap::new();
+    for (id, game) in query.fetch_all(conn).await? {
+        game_of.entry(id).or_insert(game);
+    }
+    let mut games: Vec<String> = Vec::new();
+    for game in ids.iter().filter_map(|id| game_of.get(*id)) {
+        if !games.contains(game) {
+            games.push(game.clone());
+        }
+    }
+    Ok(games)
 }

@@ -287,8 +287,10 @@ async fn messages_are_stored_once() {
     assert_eq!(game_messages(&mut c, "g1").await.unwrap().len(), 1);
     assert_eq!(thread_ids(&mut c, "g1").await.unwrap(), ["a@x"]);
     assert_eq!(
-        game_of_message_id(&mut c, "a@x").await.unwrap().as_deref(),
-        Some("g1")
+        games_of_message_ids(&mut c, &["nothing@x", "a@x"])
+            .await
+            .unwrap(),
+        ["g1"]
     );
     assert_eq!(held(&mut c).await.unwrap().len(), 2);
 }

@@ -518,10 +518,8 @@ async fn find_game(
 ) -> anyhow::Result<Found> {
     let msg = &incoming.message;
     if let Some(d) = &incoming.decoded {
-        for id in d.in_reply_to.iter().chain(d.references.iter().rev()) {
-            if let Some(game) = store::game_of_message_id(conn, id).await?
-                && let Some(g) = Game::load(conn, &game).await?
-            {
+        for game in store::games_of_message_ids(conn, &d.answers()).await? {
+            if let Some(g) = Game::load(conn, &game).await? {
                 return Ok(if g.row.opponent_email == from {
                     Found::Game(g)
                 } else {

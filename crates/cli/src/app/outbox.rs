@@ -32,7 +32,8 @@ pub fn smtp_config(cfg: &config::Smtp) -> anyhow::Result<SmtpConfig> {
         s.username = cfg.username.clone();
         s.oauth2 = Some(provider.login());
     } else if let Some(user) = &cfg.username {
-        s = s.with_login(user.clone(), cfg.password().context("[smtp] password")?);
+        s.username = Some(user.clone());
+        s.password = Some(cfg.password().context("[smtp] password")?);
     }
     s.ca_file = cfg.ca_file.clone();
     // `plain` is allowed only because the config says it in so many words.

@@ -12,10 +12,6 @@ use sha2::Digest;
 use super::Me;
 use crate::incoming::Incoming;
 
-/// How many of a message's References count, the newest (the last) first: a thread's own
-/// messages are among its last ones, and a long list costs lookups.
-pub const REFERENCES: usize = 100;
-
 /// The name of the Message-ID key in the store's secrets.
 const KEY: &str = "message-id";
 
@@ -60,21 +56,14 @@ pub fn is_tagged(key: &[u8], id: &str) -> bool {
     }
 }
 
-/// The Message-IDs a message answers that count as evidence: In-Reply-To, then the last
-/// [`REFERENCES`] References, newest first.
+/// The Message-IDs a message answers ([`ccmail_mail::mime::Decoded::answers`]): In-Reply-To,
+/// then the last References, newest first.
 pub fn answered(incoming: &Incoming) -> Vec<&str> {
-    let Some(d) = incoming.decoded.as_ref() else {
-        return Vec::new();
-    };
-    let mut ids: Vec<&str> = d.in_reply_to.iter().map(String::as_str).collect();
-    ids.extend(
-        d.references
-            .iter()
-            .rev()
-            .take(REFERENCES)
-            .map(String::as_str),
-    );
-    ids
+    incoming
+        .decoded
+        .as_ref()
+        .map(|d| d.answers())
+        .unwrap_or_default()
 }
 
 /// The verdict on `incoming`'s sender `from` in `game`.

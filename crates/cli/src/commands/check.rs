@@ -87,6 +87,7 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
                 p.timezone
             );
             r.ok("config", what);
+            config::literal::warn(&cfg);
             cfg
         }
         Err(e) => {

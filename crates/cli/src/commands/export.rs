@@ -3,6 +3,10 @@
 //! `ccmail export --all [--active] [-o FILE]`: every game (or those not finished) as PGN in
 //! one file, for a chess program's database.
 //!
+//! The mbox is the stored messages byte for byte (mboxrd: only `>*From ` lines get one more
+//! `>`): evidence is not re-encoded. A file written with `-o` is created private (0600): it
+//! holds the player's mail.
+//!
 //! With `--json`, each game is `{"id", "format", "output", "text"}`: `format` `pgn` or `mbox`;
 //! the text itself (an mbox's bytes read as UTF-8, any other byte replaced), or `null` and the
 //! file in `output` with `-o`. One object for a game, an array for `--all`.
@@ -13,6 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use ccmail::app::game::Game;
 use ccmail::app::pgn::pgn;
+use ccmail_mail::mbox;
 use ccmail_store as store;
 
 use super::Ctx;
@@ -89,32 +94,29 @@ pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Re
     write_out(output, text.as_bytes())
 }
 
+/// Writes to `output` (created 0600 when it is new; an existing file keeps its mode, and may
+/// be a pipe) or standard output.
 fn write_out(output: Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
     match output {
-        Some(path) => {
-            std::fs::write(&path, bytes).with_context(|| format!("can't write {}", path.display()))
-        }
+        Some(path) => std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&path)
+            .and_then(|mut file| file.write_all(bytes))
+            .with_context(|| format!("can't write {}", path.display())),
         None => Ok(std::io::stdout().lock().write_all(bytes)?),
     }
 }
 
-/// One mboxrd entry: a `From ` line, the message with `>From ` quoting, a blank line.
+/// One mboxrd entry: the `From ` line (the sender, the Date: in the sender's own time, as
+/// mail clients write it), then the stored message.
 fn mbox_entry(out: &mut Vec<u8>, from: Option<&str>, date: Option<&str>, raw: &[u8]) {
     let when = date
         .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
-        .map(|d| d.format("%a %b %e %H:%M:%S %Y").to_string())
-        .unwrap_or_else(|| "Thu Jan  1 00:00:00 1970".into());
-    out.extend_from_slice(format!("From {} {when}\n", from.unwrap_or("MAILER-DAEMON")).as_bytes());
-    let text = String::from_utf8_lossy(raw).replace("\r\n", "\n");
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_start_matches('>');
-        if body.starts_with("From ") {
-            out.push(b'>');
-        }
-        out.extend_from_slice(line.as_bytes());
-    }
-    if !text.ends_with('\n') {
-        out.push(b'\n');
-    }
-    out.push(b'\n');
+        .map(|d| d.naive_local())
+        .unwrap_or_default();
+    mbox::write_entry(out, from.unwrap_or("MAILER-DAEMON"), when, raw);
 }

@@ -151,6 +151,9 @@ pub fn config_path(cli: &Cli) -> PathBuf {
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     logging::init(matches!(cli.command, Command::Run { .. }));
+    if let Command::Run { .. } = cli.command {
+        run::no_dumps();
+    }
     // The commands that need no config and no database.
     match &cli.command {
         Command::Parse { file } => return parse::run(file, cli.json),

@@ -16,6 +16,7 @@
 
 mod env;
 mod error;
+pub mod literal;
 mod oauth2;
 mod read;
 mod schema;
@@ -26,6 +27,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
+use zeroize::Zeroizing;
 
 pub use error::{Error, ErrorKind};
 pub use oauth2::{Refresh, TokenSource};
@@ -116,7 +118,7 @@ impl Imap {
     /// shown to the user, one final newline removed from what it prints), `password_env` is
     /// read from the environment, `password` is returned as written. The errors name the key
     /// and the file, never the password or what the command printed.
-    pub fn password(&self) -> anyhow::Result<String> {
+    pub fn password(&self) -> anyhow::Result<Zeroizing<String>> {
         match &self.password {
             Some(source) => Ok(source.fetch()?),
             None => Err(secret::oauth2_not_password("imap").into()),
@@ -145,7 +147,7 @@ pub struct Smtp {
 impl Smtp {
     /// The login password, fetched now, as for [`Imap::password`]. An error when
     /// [`Smtp::username`] is `None` (then there is nothing to log in with).
-    pub fn password(&self) -> anyhow::Result<String> {
+    pub fn password(&self) -> anyhow::Result<Zeroizing<String>> {
         match (&self.password, &self.oauth2) {
             (Some(source), _) => Ok(source.fetch()?),
             (None, Some(_)) => Err(secret::oauth2_not_password("smtp").into()),
@@ -236,11 +238,11 @@ pub fn run_secret(
     key: &str,
     file: &Path,
     command: &str,
-) -> Result<String, Error> {
+) -> Result<Zeroizing<String>, Error> {
     let source = PasswordSource::new(
         section,
         file.to_path_buf(),
-        secret::How::Command(command.into()),
+        secret::How::Command(Zeroizing::new(command.to_owned())),
     );
     source.run(key, command)
 }

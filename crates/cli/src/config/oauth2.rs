@@ -2,10 +2,13 @@
 //! `[imap.oauth2]`/`[smtp.oauth2]` from which ccmail gets its own tokens with a refresh token.
 //!
 //! Like a password, nothing is run or fetched at load time: this is only where the token will
-//! come from. The commands and the client secret never show in `Debug` output or an error.
+//! come from. The commands and the client secret never show in `Debug` output or an error,
+//! and the commands (which may be the secret itself: `echo …`) are zeroed when dropped.
 
 use std::fmt;
 use std::path::PathBuf;
+
+use zeroize::Zeroizing;
 
 use super::error::Error;
 use super::read::Section;
@@ -15,7 +18,10 @@ use super::read::Section;
 pub enum TokenSource {
     /// `oauth2_token_cmd`: a command (`sh -c`) that prints one, run at every login; and the
     /// config file, for the errors.
-    Command { command: String, file: PathBuf },
+    Command {
+        command: Zeroizing<String>,
+        file: PathBuf,
+    },
     /// `[SECTION.oauth2]`: ccmail refreshes it itself.
     Refresh(Box<Refresh>),
 }
@@ -34,9 +40,9 @@ pub struct Refresh {
     pub auth_url: Option<String>,
     pub client_id: String,
     /// A command that prints the client secret, for a provider that wants one.
-    pub client_secret_cmd: Option<String>,
+    pub client_secret_cmd: Option<Zeroizing<String>>,
     /// A command that prints the refresh token; without it, [`Refresh::token_file`] holds it.
-    pub refresh_token_cmd: Option<String>,
+    pub refresh_token_cmd: Option<Zeroizing<String>>,
     /// The file (kept at 0600) with the refresh token `ccmail oauth2 authorize` stored, and
     /// the last access token with its expiry.
     pub token_file: PathBuf,
@@ -96,7 +102,7 @@ pub(super) fn read(
             file = s.file.path.display()
         ))),
         (Some(command), None) => Ok(Some(TokenSource::Command {
-            command,
+            command: command.into(),
             file: s.file.path.to_path_buf(),
         })),
         (None, Some(t)) => Ok(Some(TokenSource::Refresh(Box::new(refresh(t, username)?)))),
@@ -123,8 +129,8 @@ fn refresh(t: &Section, username: Option<&str>) -> Result<Refresh, Error> {
         token_url,
         auth_url: url("auth_url")?,
         client_id: t.required_text("client_id")?,
-        client_secret_cmd: t.text("client_secret_cmd")?,
-        refresh_token_cmd: t.text("refresh_token_cmd")?,
+        client_secret_cmd: t.text("client_secret_cmd")?.map(Zeroizing::new),
+        refresh_token_cmd: t.text("refresh_token_cmd")?.map(Zeroizing::new),
         token_file,
         scope: t.text("scope")?,
         redirect_port,

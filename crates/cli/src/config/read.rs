@@ -361,9 +361,9 @@ impl Section<'_> {
             .collect();
         let how = match given.as_slice() {
             [] => return Ok(None),
-            ["password_cmd"] => How::Command(self.required_text("password_cmd")?),
+            ["password_cmd"] => How::Command(self.required_text("password_cmd")?.into()),
             ["password_env"] => How::Env(self.env_name()?),
-            [_] => How::Inline(self.inline_password()?),
+            [_] => How::Inline(self.inline_password()?.into()),
             [first, second, ..] => {
                 return Err(Error::invalid(format!(
                     "{name}.{first} and {name}.{second} are both set in {file}: \
@@ -409,14 +409,14 @@ impl Section<'_> {
 
 /// `None` if the file's mode lets only its owner read or write it; else the mode.
 #[cfg(unix)]
-fn private_mode(path: &Path) -> std::io::Result<Option<u32>> {
+pub(super) fn private_mode(path: &Path) -> std::io::Result<Option<u32>> {
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
     Ok((mode & 0o077 != 0).then_some(mode))
 }
 
 #[cfg(not(unix))]
-fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
+pub(super) fn private_mode(_path: &Path) -> std::io::Result<Option<u32>> {
     Ok(None)
 }
 

@@ -3,11 +3,14 @@
 //! The source is kept, not the password: a command is run, a variable read, only when a
 //! command that talks to the server asks. `Debug` shows the kind of source and never the
 //! password or the command (a command may hold one: `printf hunter2`). No error here repeats
-//! the password or what the command printed.
+//! the password or what the command printed. The password, an inline one and the command are
+//! held in memory that is zeroed when dropped.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
+
+use zeroize::Zeroizing;
 
 use super::error::{Error, ErrorKind};
 
@@ -24,11 +27,11 @@ pub(super) struct PasswordSource {
 #[derive(Clone, PartialEq, Eq)]
 pub(super) enum How {
     /// `password_cmd`: run with `sh -c`, its output is the password.
-    Command(String),
+    Command(Zeroizing<String>),
     /// `password_env`: the name of the variable that holds it.
     Env(String),
     /// `password`: the password itself (the file was checked to be private).
-    Inline(String),
+    Inline(Zeroizing<String>),
 }
 
 impl PasswordSource {
@@ -36,8 +39,16 @@ impl PasswordSource {
         PasswordSource { section, file, how }
     }
 
+    /// `password_cmd`'s command, if that is the source.
+    pub(super) fn command(&self) -> Option<&str> {
+        match &self.how {
+            How::Command(command) => Some(command.as_str()),
+            How::Env(_) | How::Inline(_) => None,
+        }
+    }
+
     /// The password, fetched now.
-    pub(super) fn fetch(&self) -> Result<String, Error> {
+    pub(super) fn fetch(&self) -> Result<Zeroizing<String>, Error> {
         match &self.how {
             How::Command(command) => self.run("password_cmd", command),
             How::Env(name) => self.read_var(name),
@@ -48,7 +59,7 @@ impl PasswordSource {
     /// Runs `password_cmd`. Its standard error goes to the user, where a password manager's
     /// own complaint is most useful; its standard input is closed, so that a command that
     /// would wait for a typed password fails at once instead of hanging the daemon.
-    pub(super) fn run(&self, key: &str, command: &str) -> Result<String, Error> {
+    pub(super) fn run(&self, key: &str, command: &str) -> Result<Zeroizing<String>, Error> {
         let output = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -59,29 +70,28 @@ impl PasswordSource {
         if !output.status.success() {
             return Err(self.error(key, &failure(output.status)));
         }
-        let Ok(mut text) = String::from_utf8(output.stdout) else {
+        let printed = Zeroizing::new(output.stdout);
+        let Ok(text) = std::str::from_utf8(&printed) else {
             return Err(self.error(key, "printed something that is not UTF-8 text"));
         };
-        if text.ends_with('\n') {
-            text.pop();
-            if text.ends_with('\r') {
-                text.pop();
-            }
-        }
+        let text = match text.strip_suffix('\n') {
+            Some(line) => line.strip_suffix('\r').unwrap_or(line),
+            None => text,
+        };
         if text.is_empty() {
             return Err(self.error(key, "printed nothing"));
         }
-        Ok(text)
+        Ok(Zeroizing::new(text.to_owned()))
     }
 
     /// Reads `password_env`'s variable.
-    fn read_var(&self, name: &str) -> Result<String, Error> {
+    fn read_var(&self, name: &str) -> Result<Zeroizing<String>, Error> {
         match std::env::var_os(name) {
             None => Err(self.error("password_env", &format!("names {name}, which is not set"))),
             Some(value) if value.is_empty() => {
                 Err(self.error("password_env", &format!("names {name}, which is empty")))
             }
-            Some(value) => value.into_string().map_err(|_| {
+            Some(value) => value.into_string().map(Zeroizing::new).map_err(|_| {
                 self.error("password_env", &format!("names {name}, which is not UTF-8"))
             }),
         }
@@ -138,7 +148,11 @@ mod tests {
     use super::*;
 
     fn command(cmd: &str) -> PasswordSource {
-        PasswordSource::new("imap", "/c.toml".into(), How::Command(cmd.into()))
+        PasswordSource::new(
+            "imap",
+            "/c.toml".into(),
+            How::Command(cmd.to_owned().into()),
+        )
     }
 
     #[test]
@@ -151,7 +165,7 @@ mod tests {
             ("printf ' sec ret '", " sec ret "),
         ];
         for (cmd, want) in cases {
-            assert_eq!(command(cmd).fetch().unwrap(), want, "{cmd}");
+            assert_eq!(*command(cmd).fetch().unwrap(), want, "{cmd}");
         }
     }
 
@@ -179,9 +193,33 @@ mod tests {
         }
     }
 
+    /// What the config holds (an inline password, a command that may be one) and what a
+    /// fetch gives are zeroed when dropped: the daemon holds them for days.
+    #[test]
+    fn secrets_are_zeroed_on_drop() {
+        fn zeroed<T: zeroize::ZeroizeOnDrop>(_: &T) {}
+        for how in [
+            How::Inline(String::from("hunter2").into()),
+            How::Command(String::from("printf hunter2").into()),
+        ] {
+            match &how {
+                How::Inline(secret) | How::Command(secret) => zeroed(secret),
+                How::Env(_) => unreachable!(),
+            }
+            let source = PasswordSource::new("imap", "/c".into(), how);
+            let password = source.fetch().unwrap();
+            assert_eq!(*password, "hunter2");
+            zeroed(&password);
+        }
+    }
+
     #[test]
     fn debug_hides_the_password_and_the_command() {
-        let inline = PasswordSource::new("smtp", "/c".into(), How::Inline("hunter2".into()));
+        let inline = PasswordSource::new(
+            "smtp",
+            "/c".into(),
+            How::Inline(String::from("hunter2").into()),
+        );
         assert_eq!(format!("{inline:?}"), "Inline(<hidden>)");
         assert_eq!(
             format!("{:?}", command("printf hunter2")),

@@ -53,7 +53,7 @@ pub fn run(r: &Refresh, show_url: impl FnOnce(&str)) -> anyhow::Result<Authorize
         ("code_verifier", verifier.as_str()),
     ];
     if let Some(secret) = &secret {
-        form.push(("client_secret", secret));
+        form.push(("client_secret", secret.as_str()));
     }
     let grant = endpoint::post(&r.token_url, &form, "exchanging the authorization code", "")
         .map_err(|e| anyhow::anyhow!(e.message))?;

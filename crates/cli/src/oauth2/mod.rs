@@ -9,7 +9,7 @@
 //! with a good one every time; a token the server refused is never handed out again.
 //!
 //! What must never happen here: a token, a refresh token or a client secret in a log line,
-//! an error or `Debug` output.
+//! an error or `Debug` output. Each is held in memory that is zeroed when dropped.
 
 pub mod authorize;
 pub mod endpoint;
@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use ccmail_mail::oauth2::{OAuth2, TokenError, TokenFuture, TokenSource};
 use chrono::Utc;
+use zeroize::Zeroizing;
 
 use crate::config::{self, Refresh};
 
@@ -47,9 +48,9 @@ impl Inner {
 #[derive(Default)]
 struct State {
     /// The access token in hand and when it is to be replaced (Unix seconds).
-    current: Option<(String, Option<i64>)>,
+    current: Option<(Zeroizing<String>, Option<i64>)>,
     /// The last token a server refused.
-    refused: Option<String>,
+    refused: Option<Zeroizing<String>>,
 }
 
 impl fmt::Debug for Provider {
@@ -80,7 +81,7 @@ impl Provider {
     }
 
     /// A token now, and where it came from in words (for `ccmail check`).
-    pub async fn fetch(&self) -> Result<(String, String), TokenError> {
+    pub async fn fetch(&self) -> Result<(Zeroizing<String>, String), TokenError> {
         let token = self.get().await?;
         let how = match &self.inner.source {
             config::TokenSource::Command { .. } => {
@@ -98,7 +99,7 @@ impl Provider {
         Ok((token, how))
     }
 
-    async fn get(&self) -> Result<String, TokenError> {
+    async fn get(&self) -> Result<Zeroizing<String>, TokenError> {
         let inner = &self.inner;
         match &inner.source {
             config::TokenSource::Command { command, file } => {
@@ -122,7 +123,8 @@ impl Provider {
                     state.refused.clone()
                 };
                 let r = r.as_ref().clone();
-                let (token, renew_at) = blocking(move || fresh(&r, refused.as_deref())).await?;
+                let (token, renew_at) =
+                    blocking(move || fresh(&r, refused.as_ref().map(|t| t.as_str()))).await?;
                 inner.state().current = Some((token.clone(), renew_at));
                 Ok(token)
             }
@@ -137,16 +139,23 @@ impl TokenSource for Provider {
 
     fn refused(&self, token: &str) {
         let mut state = self.inner.state();
-        if state.current.as_ref().is_some_and(|(t, _)| t == token) {
+        if state
+            .current
+            .as_ref()
+            .is_some_and(|(t, _)| t.as_str() == token)
+        {
             state.current = None;
         }
-        state.refused = Some(token.to_owned());
+        state.refused = Some(Zeroizing::new(token.to_owned()));
     }
 }
 
 /// The access token to use now, refreshed unless the token file has one still good that was
 /// not refused; and when to replace it (Unix seconds).
-fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), TokenError> {
+fn fresh(
+    r: &Refresh,
+    refused: Option<&str>,
+) -> Result<(Zeroizing<String>, Option<i64>), TokenError> {
     let now = Utc::now().timestamp();
     let stored = match &r.refresh_token_cmd {
         Some(_) => None,
@@ -158,7 +167,7 @@ fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), To
     {
         let renew_at = renew_at(t.obtained_at.unwrap_or(now), expires);
         if now < renew_at {
-            return Ok((token.clone(), Some(renew_at)));
+            return Ok((Zeroizing::new(token.clone()), Some(renew_at)));
         }
     }
     let refresh_token = match &r.refresh_token_cmd {
@@ -167,6 +176,7 @@ fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), To
         None => stored
             .as_ref()
             .and_then(|t| t.refresh_token.clone())
+            .map(Zeroizing::new)
             .ok_or_else(|| {
                 permanent(format!(
                     "[{}] has no refresh token yet (no token file {}): run `ccmail oauth2 \
@@ -184,7 +194,7 @@ fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), To
         ("client_id", r.client_id.as_str()),
     ];
     if let Some(secret) = &secret {
-        form.push(("client_secret", secret));
+        form.push(("client_secret", secret.as_str()));
     }
     let again = format!(
         "; run `ccmail oauth2 authorize --{}` to consent again",
@@ -194,7 +204,10 @@ fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), To
     let expires_at = grant.expires_in.map(|s| now + s as i64);
     if r.refresh_token_cmd.is_none() {
         let tokens = file::Tokens {
-            refresh_token: grant.refresh_token.clone().or(Some(refresh_token)),
+            refresh_token: grant
+                .refresh_token
+                .clone()
+                .or_else(|| Some(refresh_token.to_string())),
             access_token: Some(grant.access_token.clone()),
             expires_at,
             obtained_at: Some(now),
@@ -208,7 +221,10 @@ fn fresh(r: &Refresh, refused: Option<&str>) -> Result<(String, Option<i64>), To
         );
     }
     tracing::info!(section = r.section, expires_in = ?grant.expires_in, "OAuth2 access token refreshed");
-    Ok((grant.access_token, expires_at.map(|at| renew_at(now, at))))
+    Ok((
+        Zeroizing::new(grant.access_token),
+        expires_at.map(|at| renew_at(now, at)),
+    ))
 }
 
 /// When a token granted at `obtained` that expires at `expires` is replaced: a quarter of its
@@ -219,7 +235,7 @@ fn renew_at(obtained: i64, expires: i64) -> i64 {
 }
 
 /// `client_secret_cmd`'s secret, if configured.
-pub fn client_secret(r: &Refresh) -> Result<Option<String>, TokenError> {
+pub fn client_secret(r: &Refresh) -> Result<Option<Zeroizing<String>>, TokenError> {
     r.client_secret_cmd
         .as_deref()
         .map(|cmd| config::run_secret(r.section, "client_secret_cmd", &r.file, cmd))
@@ -267,6 +283,23 @@ pub fn for_smtp(cfg: &config::Smtp) -> Option<Provider> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tokens in hand, refused or fetched, are zeroed when dropped.
+    #[tokio::test]
+    async fn tokens_are_zeroed_on_drop() {
+        fn zeroed<T: zeroize::ZeroizeOnDrop>(_: &T) {}
+        let command = config::TokenSource::Command {
+            command: String::from("printf tok-1").into(),
+            file: "/c.toml".into(),
+        };
+        let provider = Provider::new("imap", command);
+        let (token, _) = provider.fetch().await.unwrap();
+        assert_eq!(*token, "tok-1");
+        zeroed(&token);
+        provider.refused(&token);
+        let state = provider.inner.state();
+        zeroed(state.refused.as_ref().unwrap());
+    }
 
     #[test]
     fn renewed_a_quarter_before_at_most_five_minutes() {

@@ -8,6 +8,7 @@
 use async_imap::imap_proto::{Capability, Response};
 use async_imap::types::UnsolicitedResponse;
 use async_imap::{Client, Session};
+use zeroize::Zeroizing;
 
 use super::error::tidy_reply;
 use super::stream::Stream;
@@ -35,7 +36,7 @@ pub(super) async fn login(
             ),
         })?;
     // The token refused last, and the server's words.
-    let mut refused: Option<(String, String)> = None;
+    let mut refused: Option<(Zeroizing<String>, String)> = None;
     loop {
         let token = oauth2.0.token().await.map_err(ImapError::Token)?;
         if let Some((last, reply)) = refused.take() {

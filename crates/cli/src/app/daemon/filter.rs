@@ -5,7 +5,8 @@
 //!
 //! 1. mail from the player's own address is not (what ccmail sends is stored when it is sent);
 //! 2. mail from the opponent or the arbiter of one of the player's games (any status) is;
-//! 3. mail that answers a message of a game (In-Reply-To or References names it) is;
+//! 3. mail that answers a message of a game (In-Reply-To or one of the last 100 References
+//!    names it) is;
 //! 4. mail in which ccmail's reader finds a game header (the event, or both surnames) **and**
 //!    a move (the record or a new move) is: a partner writing from a new address (51.1.2);
 //! 5. nothing else is.
@@ -171,12 +172,7 @@ impl Filter {
         if from.is_some_and(|f| self.correspondents.contains(&f)) {
             return Look::Correspondent;
         }
-        let ids: Vec<String> = head
-            .in_reply_to
-            .iter()
-            .chain(&head.references)
-            .cloned()
-            .collect();
+        let ids: Vec<String> = head.answers().into_iter().map(str::to_owned).collect();
         if message::may_name_a_game(&head.text, &head.pgn) {
             Look::MayName { ids }
         } else {
@@ -209,17 +205,14 @@ impl Filter {
         .unwrap_or(None)
     }
 
-    /// Whether one of these Message-IDs is a message of a game.
+    /// Whether one of these Message-IDs (a message's [`Decoded::answers`]) is a message of a
+    /// game: one query.
     pub async fn in_a_games_thread(
         conn: &mut SqliteConnection,
         ids: &[String],
     ) -> anyhow::Result<bool> {
-        for id in ids {
-            if store::game_of_message_id(conn, id).await?.is_some() {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        Ok(!store::games_of_message_ids(conn, &ids).await?.is_empty())
     }
 
     /// Rule 3, the thread: what [`Filter::pre`] left to the store.

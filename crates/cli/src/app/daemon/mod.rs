@@ -384,17 +384,17 @@ pub fn words(e: &anyhow::Error) -> String {
 /// token at each login).
 pub fn imap_config(cfg: &config::Imap) -> anyhow::Result<ImapConfig> {
     let oauth2 = crate::oauth2::for_imap(cfg);
-    let password = match oauth2 {
-        Some(_) => String::new(),
-        None => cfg.password().context("[imap] password")?,
-    };
     let mut c = ImapConfig::new(
         cfg.host.clone(),
         cfg.port,
         security(cfg.security),
         cfg.username.clone(),
-        password,
+        String::new(),
     );
+    if oauth2.is_none() {
+        // Moved, not copied: the one copy is zeroed when the config is dropped.
+        c.password = cfg.password().context("[imap] password")?;
+    }
     c.oauth2 = oauth2.map(|p| p.login());
     c.mailbox = cfg.mailbox.clone();
     c.ca_file = cfg.ca_file.clone();
