@@ -481,6 +481,7 @@ fn check_says_how_each_step_went() {
         "ok    imap: logged in as white@example.test".to_owned(),
         format!("ok    imap: mailbox {tag} has 0 message(s); IDLE: yes"),
         "ok    imap: copies of sent mail go to Sent".to_owned(),
+        "-     security: senders are checked by address and envelope only".to_owned(),
         format!(
             "ok    smtp: connected to 127.0.0.1:{} with STARTTLS",
             s.submission_port
