@@ -206,13 +206,7 @@ pub fn draft(
         .extend(pgn_attachment(&next, me, sent, kind)?);
     // Built once here so that a message that can't be built fails before anything is stored.
     smtp::build(&mail).context("can't build the message")?;
-    let draw_offered_by = if req.offer_draw {
-        Some(color_name(game.me).to_owned())
-    } else if result.is_some() || draw_offered_by_them {
-        None
-    } else {
-        game.row.draw_offered_by.clone()
-    };
+    let draw_offered_by = draw_offer_after(game, req, result, draw_offered_by_them);
     let OurMoves {
         accepted,
         my_move,
@@ -236,6 +230,23 @@ pub fn draft(
         result,
         draw_offered_by,
     })
+}
+
+/// Who has a draw offer open once the message is sent: us when it offers one; nobody when it
+/// ends the game or answers the partner's offer; else as before.
+fn draw_offer_after(
+    game: &Game,
+    req: &Request,
+    result: Option<&str>,
+    draw_offered_by_them: bool,
+) -> Option<String> {
+    if req.offer_draw {
+        Some(color_name(game.me).to_owned())
+    } else if result.is_some() || draw_offered_by_them {
+        None
+    } else {
+        game.row.draw_offered_by.clone()
+    }
 }
 
 /// Checks that `req` can be sent in `game` now: the game is active, a draw accepted was
