@@ -92,6 +92,10 @@ fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn kill_9_at_random_moments_loses_nothing_and_applies_nothing_twice() {
     let Some(s) = servers() else { return };

@@ -179,6 +179,10 @@ impl Own<'_> {
     }
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn private_mail_is_left_exactly_as_it_was() {
     let Some(s) = servers() else { return };
@@ -295,6 +299,10 @@ fn private_mail_is_left_exactly_as_it_was() {
 /// says of its parts: private mail with an attachment is skipped without the rest being
 /// downloaded, and chess mail with one — from the opponent, in a game's thread, or a PGN file
 /// after a photo — is fetched and kept whole, byte for byte. Nothing is flagged.
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
     let Some(s) = servers() else { return };

@@ -126,6 +126,10 @@ fn fails(p: &Player) -> String {
     err
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn a_full_disk_or_a_read_only_database_loses_nothing() {
     let Some(s) = servers() else { return };

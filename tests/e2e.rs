@@ -31,6 +31,10 @@ fn day(d: NaiveDate) -> String {
     d.to_string()
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn two_players_play_ten_moves_through_real_mail() {
     let Some(s) = servers() else { return };

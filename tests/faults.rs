@@ -319,6 +319,10 @@ fn more_game(me: &Player, partner: &Player) -> (String, String) {
     (mine.trim().to_owned(), theirs)
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn smtp_refusals_and_a_cut_in_data_send_each_message_once() {
     let Some(s) = servers() else { return };
@@ -511,6 +515,10 @@ fn never_locked(what: &str, out: &std::process::Output) -> String {
     text
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn move_and_reply_while_the_daemon_works_never_meet_a_locked_database() {
     use expectrl::{Eof, Expect, Regex};

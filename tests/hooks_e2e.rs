@@ -51,6 +51,10 @@ fn wait_lines(file: &Path, n: usize) -> Vec<Vec<String>> {
     }
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn each_hook_fires_once_per_event_and_a_hanging_one_is_stopped() {
     let Some(s) = servers() else { return };

@@ -134,6 +134,10 @@ async fn chores_pass(p: &Player, name: &str, surname: &str, day: &str) {
     chores::run_due(&store, &me, &clock).await.unwrap();
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 fn play_every_kind(lang: &str) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (mut w, mut b) = two_homes(lang, "10/60");

@@ -573,21 +573,65 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             sent,
         })
     };
-    let our_last = game.our_last();
     if msg.record_unread {
-        let why = msg
-            .problems
-            .iter()
-            .find(|p| p.detail.contains("in the move record"))
-            .map_or("a move in it could not be read", |p| p.detail.as_str());
-        return hold(format!(
-            "the move record could not be read through ({why}): check it by eye and apply \
-             the move with `ccmail inbox accept --move`, or dismiss it"
-        ));
+        return hold_unread_record(msg);
     }
 
     // 51.3.3: the record must repeat the moves, our last one above all; moves after it are
     // our accepted variation (51.3.8).
+    let accepted = match accepted_in_record(game, msg) {
+        Ok(accepted) => accepted,
+        Err(why) => return hold(why),
+    };
+    if n > 0
+        && let Some(wrong) = wrong_repetition(game, msg)
+    {
+        match wrong {
+            Repetition::Wrong(what) => return fault(PenaltyCause::WrongRepetition, what),
+            Repetition::Unknown(why) => return hold(why),
+        }
+    }
+    note_where_record_differs(game, msg, &mut notes);
+
+    // The new move, read against our position after any accepted variation moves.
+    let mut after = play_all(game.plies);
+    for &m in &accepted {
+        after.play_unchecked(m);
+    }
+    let new_move = match read_new_move(msg, &after, &accepted) {
+        Ok(new_move) => new_move,
+        Err(NotRead::Fault(cause, what)) => return fault(cause, what),
+        Err(NotRead::Hold(why)) => return hold(why),
+    };
+    play(
+        game,
+        letter,
+        accepted,
+        new_move,
+        after,
+        (received, sent),
+        notes,
+    )
+}
+
+/// Holds a message whose move record could not be read through, saying where it failed.
+fn hold_unread_record(msg: &MoveMessage) -> Verdict {
+    let why = msg
+        .problems
+        .iter()
+        .find(|p| p.detail.contains("in the move record"))
+        .map_or("a move in it could not be read", |p| p.detail.as_str());
+    hold(format!(
+        "the move record could not be read through ({why}): check it by eye and apply \
+         the move with `ccmail inbox accept --move`, or dismiss it"
+    ))
+}
+
+/// The moves of our offered variation the record accepts after our last move (51.3.8); a
+/// reason to hold it when it has moves after ours that we did not play or offer.
+fn accepted_in_record(game: &GameView<'_>, msg: &MoveMessage) -> Result<Vec<Move>, String> {
+    let n = game.plies.len();
+    let our_last = game.our_last();
     let rec = &msg.moves;
     let mut accepted: Vec<Move> = Vec::new();
     if rec.len() > n && same(&rec[..n], game.plies) {
@@ -598,20 +642,20 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         {
             accepted = extra.to_vec();
         } else {
-            return hold(format!(
+            return Err(format!(
                 "the record has moves after our move {our_last} that we did not play or offer: \
                  check it by eye"
             ));
         }
     }
-    if n > 0
-        && let Some(wrong) = wrong_repetition(game, msg)
-    {
-        match wrong {
-            Repetition::Wrong(what) => return fault(PenaltyCause::WrongRepetition, what),
-            Repetition::Unknown(why) => return hold(why),
-        }
-    }
+    Ok(accepted)
+}
+
+/// Notes the first move before our last one where the partner's record differs from ours
+/// (51.3.3).
+fn note_where_record_differs(game: &GameView<'_>, msg: &MoveMessage, notes: &mut Vec<Said>) {
+    let n = game.plies.len();
+    let rec = &msg.moves;
     let k = n.saturating_sub(1).min(rec.len());
     if let Some(i) = (0..k).find(|&i| rec[i] != game.plies[i]) {
         let before = play_all(&game.plies[..i]);
@@ -622,17 +666,27 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             format!("ваша запись расходится с нашей на ходу {at}: у нас {ours} (51.3.3)"),
         ));
     }
+}
 
-    // The new move, read against our position after any accepted variation moves.
-    let mut after = play_all(game.plies);
-    for &m in &accepted {
-        after.play_unchecked(m);
-    }
-    let new_move = match &msg.new_move_text {
-        Some(text) => match notation::read_move(&after, text) {
-            Ok(m) => Some(m),
+/// Why the partner's new move is not taken: a fault of the sender's, or a message to hold.
+enum NotRead {
+    Fault(PenaltyCause, Said),
+    Hold(&'static str),
+}
+
+/// Reads the partner's new move against `after`, our position after the `accepted` moves:
+/// `None` for a resignation or a draw accepted without one. A move that can't be read, or
+/// none where one is due, is a fault (51.3.4–5, 51.3.9) or held.
+fn read_new_move(
+    msg: &MoveMessage,
+    after: &Chess,
+    accepted: &[Move],
+) -> Result<Option<Move>, NotRead> {
+    match &msg.new_move_text {
+        Some(text) => match notation::read_move(after, text) {
+            Ok(m) => Ok(Some(m)),
             Err(e) => {
-                let number = move_number(&after);
+                let number = move_number(after);
                 let (cause, ru_word) = match e.kind {
                     MoveErrorKind::Illegible => (PenaltyCause::Illegible, "неразборчив"),
                     MoveErrorKind::Ambiguous => (PenaltyCause::Ambiguous, "неоднозначен"),
@@ -645,10 +699,10 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
                         e.why.russian()
                     ),
                 );
-                return fault(cause, what);
+                Err(NotRead::Fault(cause, what))
             }
         },
-        None if msg.resign || (msg.draw_accept && accepted.is_empty()) => None,
+        None if msg.resign || (msg.draw_accept && accepted.is_empty()) => Ok(None),
         None if msg.move_line_empty => {
             let (en, ru) = if accepted.is_empty() {
                 (
@@ -661,24 +715,13 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
                     "принятый вариант без ответного хода (51.3.9)",
                 )
             };
-            return fault(PenaltyCause::NoMove, Said::new(en, ru));
+            Err(NotRead::Fault(PenaltyCause::NoMove, Said::new(en, ru)))
         }
-        None => {
-            return hold(
-                "no move of the sender's could be found in it: read it, and apply the move with \
-                 `ccmail inbox accept --move`, or dismiss it",
-            );
-        }
-    };
-    play(
-        game,
-        letter,
-        accepted,
-        new_move,
-        after,
-        (received, sent),
-        notes,
-    )
+        None => Err(NotRead::Hold(
+            "no move of the sender's could be found in it: read it, and apply the move with \
+             `ccmail inbox accept --move`, or dismiss it",
+        )),
+    }
 }
 
 /// The partner's move found good: what it makes of the game.

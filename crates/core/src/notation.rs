@@ -1076,13 +1076,36 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
     {
         return None;
     }
-    let occupied = board.occupied();
     let last_rank = to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
     let pawn_to_last = role == Role::Pawn && last_rank;
     if promotion.is_some() != pawn_to_last {
         return None;
     }
-    let from_squares = match role {
+    // Only the from-squares the text allows, told at once.
+    let mut from_squares = squares_it_can_come_from(pos, role, to)?;
+    if let Some(file) = from_file {
+        from_squares &= shakmaty::Bitboard::from_file(file);
+    }
+    if let Some(rank) = from_rank {
+        from_squares &= shakmaty::Bitboard::from_rank(rank);
+    }
+    let from = only_legal_from(pos, from_squares, role, to)?;
+    Some(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion,
+    })
+}
+
+/// The squares from which our pieces of `role` reach `to`, by the board alone (a pin is not
+/// looked at); `None` for what [`single_fit`] leaves to the other paths (en passant).
+#[inline(always)]
+fn squares_it_can_come_from(pos: &Chess, role: Role, to: Square) -> Option<shakmaty::Bitboard> {
+    let turn = pos.turn();
+    let occupied = pos.board().occupied();
+    Some(match role {
         Role::Pawn if pos.them().contains(to) => {
             shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn)
         }
@@ -1114,15 +1137,21 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
             };
             from & pos.our(role)
         }
-    };
-    // Only the from-squares the text allows, told at once.
-    let mut from_squares = from_squares;
-    if let Some(file) = from_file {
-        from_squares &= shakmaty::Bitboard::from_file(file);
-    }
-    if let Some(rank) = from_rank {
-        from_squares &= shakmaty::Bitboard::from_rank(rank);
-    }
+    })
+}
+
+/// The one square of `from_squares` from which the move of `role` to `to` leaves our king
+/// safe; `None` when none or several do.
+#[inline(always)]
+fn only_legal_from(
+    pos: &Chess,
+    from_squares: shakmaty::Bitboard,
+    role: Role,
+    to: Square,
+) -> Option<Square> {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let turn = pos.turn();
     let king = board.king_of(turn)?;
     let them = !turn;
     let mut found = None;
@@ -1143,13 +1172,7 @@ fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
         }
         found = Some(from);
     }
-    Some(Move::Normal {
-        role,
-        from: found?,
-        capture: board.role_at(to),
-        to,
-        promotion,
-    })
+    found
 }
 
 /// The legal move that fits `pattern`, from the legal moves to its square, or why none or

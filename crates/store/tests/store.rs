@@ -52,6 +52,10 @@ async fn file_is_private_and_in_wal_mode() {
     assert_eq!(fk, 1);
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[tokio::test]
 async fn games_moves_and_variations() {
     let (_dir, store) = open().await;
@@ -492,6 +496,10 @@ async fn outbox_retries_keep_the_message() {
     );
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[tokio::test]
 async fn breaks_penalties_extras_and_sync_state() {
     let (_dir, store) = open().await;

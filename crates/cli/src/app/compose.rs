@@ -8,6 +8,7 @@
 
 use anyhow::{Context, anyhow, bail};
 use ccmail_core::addressees::{self, Addressed, Who};
+use ccmail_core::clock::ClockReport;
 use ccmail_core::conditional::{self, Take};
 use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_core::notation;
@@ -158,6 +159,100 @@ pub fn draft(
     thread: &[String],
 ) -> anyhow::Result<Draft> {
     let id = game.id();
+    let draw_offered_by_them = check_can_send(game, req)?;
+    let n = game.plies.len();
+    let pos = game.position();
+    let moves = split_our_line(game, req, &pos)?;
+    let plan = read_plan(req, &moves)?;
+    let (received, sent) = date_the_message(game, clock, &moves)?;
+
+    // Both clocks as they stand before this message, and as they will after it.
+    let before = game.report(sent)?;
+    let mut next = play_on_a_copy(game, &pos, &moves, (received, sent));
+    let result = result_after(game, req, &moves.after);
+    if let Some(r) = result {
+        next.row.status = "finished".into();
+        next.row.result = Some(r.into());
+    }
+    let report = next.report(sent)?;
+    let (move_days, totals, low) = charge_the_message(&before, &report, n);
+    let (to, cc) = recipients(
+        game,
+        addressees::Letter::Move {
+            low_on_time: low,
+            answers_repeat: game.row.answer_cc_arbiter,
+        },
+    )
+    .context("a move always goes to the partner")?;
+
+    let form = fill_the_form(game, me, req, &moves, (received, sent), (move_days, totals));
+    let kind = kind_of(req, &moves);
+    let mut mail = envelope(
+        game,
+        me,
+        clock,
+        Letter {
+            subject: message::subject(&form),
+            body: message::write(&form),
+            to,
+            cc,
+            kind,
+            ply: n + moves.accepted.len() + 1,
+        },
+        thread,
+    );
+    // The game so far, with this message's move and result.
+    mail.attachments
+        .extend(pgn_attachment(&next, me, sent, kind)?);
+    // Built once here so that a message that can't be built fails before anything is stored.
+    smtp::build(&mail).context("can't build the message")?;
+    let draw_offered_by = draw_offer_after(game, req, result, draw_offered_by_them);
+    let OurMoves {
+        accepted,
+        my_move,
+        variation,
+        offer_through,
+        ..
+    } = moves;
+    Ok(Draft {
+        game_id: id.into(),
+        my_move,
+        ply: n + accepted.len() + 1,
+        accepted,
+        offer_through,
+        variation,
+        plan,
+        received,
+        sent,
+        form,
+        mail,
+        kind,
+        result,
+        draw_offered_by,
+    })
+}
+
+/// Who has a draw offer open once the message is sent: us when it offers one; nobody when it
+/// ends the game or answers the partner's offer; else as before.
+fn draw_offer_after(
+    game: &Game,
+    req: &Request,
+    result: Option<&str>,
+    draw_offered_by_them: bool,
+) -> Option<String> {
+    if req.offer_draw {
+        Some(color_name(game.me).to_owned())
+    } else if result.is_some() || draw_offered_by_them {
+        None
+    } else {
+        game.row.draw_offered_by.clone()
+    }
+}
+
+/// Checks that `req` can be sent in `game` now: the game is active, a draw accepted was
+/// offered, and a move is ours to make. Returns whether the partner has offered a draw.
+fn check_can_send(game: &Game, req: &Request) -> anyhow::Result<bool> {
+    let id = game.id();
     if !game.is_active() {
         bail!(
             "game {id} is {}: nothing can be sent in it",
@@ -183,8 +278,26 @@ pub fn draft(
             color_name(game.to_move())
         );
     }
+    Ok(draw_offered_by_them)
+}
+
+/// The moves of a message, read against the partner's offer.
+struct OurMoves {
+    /// The partner's offered moves we accept, repeated before our move (51.3.8).
+    accepted: Vec<Move>,
+    my_move: Option<Move>,
+    /// Our own offer after our move.
+    variation: Vec<Move>,
+    /// The partner's offer and the ply through which this message accepts it.
+    offer_through: Option<(i64, i64)>,
+    /// The position after the accepted moves and ours.
+    after: Chess,
+}
+
+/// Splits the moves of `req` ([`our_line`]) into the accepted part of the partner's offer,
+/// our move and our own offer, from `pos`, the position now.
+fn split_our_line(game: &Game, req: &Request, pos: &Chess) -> anyhow::Result<OurMoves> {
     let n = game.plies.len();
-    let pos = game.position();
     let line = our_line(game, req)?;
     let offer = game.partner_offer();
     let reading = match (&line, &offer) {
@@ -211,32 +324,62 @@ pub fn draft(
     for &m in accepted.iter().chain(&my_move) {
         after.play_unchecked(m);
     }
-    let plan = match &req.plan {
-        Some(_) if my_move.is_none() => bail!("a plan goes with a move"),
+    Ok(OurMoves {
+        accepted,
+        my_move,
+        variation,
+        offer_through,
+        after,
+    })
+}
+
+/// Reads our private plan of `req`, from the position after our move.
+fn read_plan(req: &Request, moves: &OurMoves) -> anyhow::Result<Vec<Move>> {
+    Ok(match &req.plan {
+        Some(_) if moves.my_move.is_none() => bail!("a plan goes with a move"),
         Some(text) => {
-            let plan = super::conditional::read_moves(&after, text).context("in the plan")?;
+            let plan = super::conditional::read_moves(&moves.after, text).context("in the plan")?;
             conditional::check_plan(plan.len())?;
             plan
         }
         None => Vec::new(),
-    };
+    })
+}
+
+/// Dates the message: when the move we answer was received, and today, when it is sent (not
+/// before that, if it carries a move). Returns (received, sent).
+fn date_the_message(
+    game: &Game,
+    clock: &Clock,
+    moves: &OurMoves,
+) -> anyhow::Result<(NaiveDate, NaiveDate)> {
+    let n = game.plies.len();
     let sent = clock.today();
     let received = if n == 0 {
         game.row.start_date
     } else {
         game.row.awaited_received.unwrap_or(game.moves[n - 1].sent)
     };
-    if my_move.is_some() && sent < received {
+    if moves.my_move.is_some() && sent < received {
         bail!("--now {sent} is before {received}, when the move we answer arrived");
     }
+    Ok((received, sent))
+}
 
-    // Both clocks as they stand before this message, and as they will after it.
-    let before = game.report(sent)?;
+/// Plays the message's moves on a copy of `game` (from `pos`, the position now), with the
+/// partner's offer accepted as far as it is.
+fn play_on_a_copy(
+    game: &Game,
+    pos: &Chess,
+    moves: &OurMoves,
+    (received, sent): (NaiveDate, NaiveDate),
+) -> Game {
+    let n = game.plies.len();
     let mut next = game.clone();
     let mut at = pos.clone();
-    for (i, &m) in accepted.iter().chain(&my_move).enumerate() {
+    for (i, &m) in moves.accepted.iter().chain(&moves.my_move).enumerate() {
         next.moves.push(MoveRow {
-            game_id: id.into(),
+            game_id: game.id().into(),
             ply: (n + i + 1) as i64,
             uci: to_uci(m),
             san: notation::san(&at, m),
@@ -248,12 +391,18 @@ pub fn draft(
         next.row.awaited_received = None;
         at.play_unchecked(m);
     }
-    if let Some((offer, through)) = offer_through {
+    if let Some((offer, through)) = moves.offer_through {
         for v in next.variations.iter_mut().filter(|v| v.id == offer) {
             v.accepted_through = Some(through);
         }
     }
-    let result = if req.resign {
+    next
+}
+
+/// The result the message ends the game with, if it does: our resignation, a draw accepted
+/// or on the board, or our mate.
+fn result_after(game: &Game, req: &Request, after: &Chess) -> Option<&'static str> {
+    if req.resign {
         Some(win_for(game.opponent()))
     } else if req.accept_draw || after.is_stalemate() || after.is_insufficient_material() {
         Some("1/2-1/2")
@@ -261,12 +410,12 @@ pub fn draft(
         Some(win_for(game.me))
     } else {
         None
-    };
-    if let Some(r) = result {
-        next.row.status = "finished".into();
-        next.row.result = Some(r.into());
     }
-    let report = next.report(sent)?;
+}
+
+/// Charges the message on the clocks, `before` it and in the `report` after it (the game had
+/// `n` plies): its days, both totals, and whether either side has five days or fewer left.
+fn charge_the_message(before: &ClockReport, report: &ClockReport, n: usize) -> (u32, Totals, bool) {
     // The message's days: an accepted variation's are charged on one of its plies (51.4.6).
     let move_days = report.ply_days.iter().skip(n).sum();
     let totals = Totals {
@@ -276,19 +425,24 @@ pub fn draft(
     // 51.4.10: five days or fewer left for either side → the arbiter gets a copy; judged
     // before the move is charged too, so the control move of a sender who had five days or
     // fewer left goes Cc (the move itself starts the next control).
-    let low = [&before, &report]
+    let low = [before, report]
         .iter()
         .flat_map(|r| [r.clock.white.left, r.clock.black.left])
         .any(|l| l <= 5);
-    let (to, cc) = recipients(
-        game,
-        addressees::Letter::Move {
-            low_on_time: low,
-            answers_repeat: game.row.answer_cc_arbiter,
-        },
-    )
-    .context("a move always goes to the partner")?;
+    (move_days, totals, low)
+}
 
+/// Fills in the standard form of the message: the game, the partner's move we answer, ours,
+/// the offers, the notes, the dates and the clocks.
+fn fill_the_form(
+    game: &Game,
+    me: &Me,
+    req: &Request,
+    moves: &OurMoves,
+    (received, sent): (NaiveDate, NaiveDate),
+    (move_days, totals): (u32, Totals),
+) -> Outgoing {
+    let n = game.plies.len();
     let mut notes: Vec<String> = game
         .row
         .reply_notes
@@ -298,21 +452,21 @@ pub fn draft(
         .collect();
     notes.retain(|n| !n.starts_with("answer to a repeat"));
     notes.extend(req.note.clone());
-    let form = Outgoing {
+    Outgoing {
         language: game.language,
         notation: game.notation,
         event: game.row.event.clone(),
         start: game.row.start_date,
         white: game.row.white.clone(),
         black: game.row.black.clone(),
-        moves: game.plies.iter().chain(&accepted).copied().collect(),
+        moves: game.plies.iter().chain(&moves.accepted).copied().collect(),
         partner: (n > 0).then(|| PartnerMove {
             sent: game.moves[n - 1].sent,
             received,
-            accepted: accepted.len(),
+            accepted: moves.accepted.len(),
         }),
-        my_move,
-        variation: variation.clone(),
+        my_move: moves.my_move,
+        variation: moves.variation.clone(),
         draw_offer: req.offer_draw,
         draw_accept: req.accept_draw,
         resign: req.resign,
@@ -326,56 +480,18 @@ pub fn draft(
             name: me.name.clone(),
             email: Some(me.email.clone()),
         },
-    };
-    let kind = if req.resign {
+    }
+}
+
+/// The kind of message `req` makes: a resignation, a draw accepted without a move, or a move.
+fn kind_of(req: &Request, moves: &OurMoves) -> &'static str {
+    if req.resign {
         "resign"
-    } else if my_move.is_none() {
+    } else if moves.my_move.is_none() {
         "draw"
     } else {
         "move"
-    };
-    let mut mail = envelope(
-        game,
-        me,
-        clock,
-        Letter {
-            subject: message::subject(&form),
-            body: message::write(&form),
-            to,
-            cc,
-            kind,
-            ply: n + accepted.len() + 1,
-        },
-        thread,
-    );
-    // The game so far, with this message's move and result.
-    mail.attachments
-        .extend(pgn_attachment(&next, me, sent, kind)?);
-    // Built once here so that a message that can't be built fails before anything is stored.
-    smtp::build(&mail).context("can't build the message")?;
-    let draw_offered_by = if req.offer_draw {
-        Some(color_name(game.me).to_owned())
-    } else if result.is_some() || draw_offered_by_them {
-        None
-    } else {
-        game.row.draw_offered_by.clone()
-    };
-    Ok(Draft {
-        game_id: id.into(),
-        my_move,
-        ply: n + accepted.len() + 1,
-        accepted,
-        offer_through,
-        variation,
-        plan,
-        received,
-        sent,
-        form,
-        mail,
-        kind,
-        result,
-        draw_offered_by,
-    })
+    }
 }
 
 /// The kinds of message that carry a move, ours or ours again: in a game with `attach_pgn`

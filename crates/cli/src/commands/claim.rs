@@ -7,6 +7,7 @@ use ccmail::app::chores::notice_body;
 use ccmail::app::compose::{Letter, queue_letter, recipients};
 use ccmail::app::game::{Game, cause, color};
 use ccmail_core::addressees::Letter as Why;
+use ccmail_core::clock::ClockReport;
 use ccmail_core::judge::fault_by_eye;
 use ccmail_core::message::Language;
 use ccmail_core::notation;
@@ -23,8 +24,54 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     let game = Game::load(&mut tx, id)
         .await?
         .with_context(|| format!("there is no game {id}"))?;
+    let (to, cc) = check_claimable(&game, id)?;
+    let report = game.report(ctx.clock.today())?;
+    let c = report.clock.get(game.opponent());
+    let Some(at) = c.overstepped_at else {
+        bail!(
+            "the opponent has not overstepped a time control in game {id}: {} of {} days by move {}",
+            c.total,
+            c.limit,
+            c.next_control
+        );
+    };
+    let lines = write_claim(&game, &report, at)?;
+    let subject = claim_subject(&game);
+    let body = notice_body(&game, &ctx.me, &lines);
+    let preview = format!(
+        "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
+        to.join(", "),
+        cc.join(", ")
+    );
+    if !go_ahead(
+        &preview,
+        dry_run,
+        yes,
+        "Send this claim and suspend the game?",
+    )? {
+        return Ok(());
+    }
+    let letter = Letter {
+        subject: subject.clone(),
+        body,
+        to,
+        cc,
+        kind: "claim",
+        ply: game.moves.len(),
+    };
+    queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;
+    // 51.6: the game is suspended until the arbiter decides.
+    store::set_status(&mut tx, id, "suspended", None).await?;
+    tx.commit().await?;
+    println!("game {id} is suspended until the arbiter's decision");
+    flush(ctx, &subject).await
+}
+
+/// Checks that a claim can be made in `game`: it has an arbiter and is active. Returns whom
+/// the claim goes to, and who gets a copy.
+fn check_claimable(game: &Game, id: &str) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     // 51.6: a claim is the arbiter's to decide.
-    let Some((to, cc)) = recipients(&game, Why::Claim) else {
+    let Some((to, cc)) = recipients(game, Why::Claim) else {
         bail!(
             "game {id} is a friendly game: there is no arbiter to claim to; agree the result \
              with your partner and record it with `ccmail game decision {id} --result RESULT`"
@@ -36,37 +83,59 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
             game.row.status
         );
     }
-    let report = game.report(ctx.clock.today())?;
-    let opp = game.opponent();
-    let c = report.clock.get(opp);
-    let Some(at) = c.overstepped_at else {
-        bail!(
-            "the opponent has not overstepped a time control in game {id}: {} of {} days by move {}",
-            c.total,
-            c.limit,
-            c.next_control
-        );
-    };
-    // The limit of the control overstepped (51.4.3: cumulative, D days per N moves).
-    let limit = game.control.days() * at / game.control.moves();
-    let ru = game.language == Language::Ru;
-    let side = |color: Color| match (ru, color.is_white()) {
+    Ok((to, cc))
+}
+
+/// A side's name in the game's language.
+fn side(ru: bool, color: Color) -> &'static str {
+    match (ru, color.is_white()) {
         (true, true) => "белые",
         (true, false) => "черные",
         (false, true) => "White",
         (false, false) => "Black",
-    };
+    }
+}
+
+/// Writes the claim's lines: what is claimed, the time table, the penalties and the total
+/// against the limit of the control overstepped `at`.
+fn write_claim(game: &Game, report: &ClockReport, at: u32) -> anyhow::Result<Vec<String>> {
+    let opp = game.opponent();
+    let c = report.clock.get(opp);
+    // The limit of the control overstepped (51.4.3: cumulative, D days per N moves).
+    let limit = game.control.days() * at / game.control.moves();
+    let ru = game.language == Language::Ru;
     let mut lines = vec![if ru {
         format!(
             "Заявляю о просрочке времени (51.6): {} превысили контроль на {at}-м ходу.",
-            side(opp)
+            side(ru, opp)
         )
     } else {
         format!(
             "I claim a win on time (51.6): {} overstepped the time control at move {at}.",
-            side(opp)
+            side(ru, opp)
         )
     }];
+    write_time_table(game, report, &mut lines);
+    write_penalties(game, &mut lines)?;
+    let total = wording::days(i64::from(c.total), game.language);
+    lines.push(if ru {
+        format!(
+            "Итого {}: {total} при лимите {limit} к {at}-му ходу.",
+            side(ru, opp)
+        )
+    } else {
+        format!(
+            "Total for {}: {total} against a limit of {limit} by move {at}.",
+            side(ru, opp)
+        )
+    });
+    Ok(lines)
+}
+
+/// Writes the time table, move by move: when each was received and sent, its days, and its
+/// side's total.
+fn write_time_table(game: &Game, report: &ClockReport, lines: &mut Vec<String>) {
+    let ru = game.language == Language::Ru;
     lines.push(if ru {
         "Ход | получен | отправлен | дней | итого".into()
     } else {
@@ -97,9 +166,15 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         ));
         pos.play_unchecked(mv);
     }
+}
+
+/// Writes the penalties of the game: whose, how many days, why, at which ply.
+fn write_penalties(game: &Game, lines: &mut Vec<String>) -> anyhow::Result<()> {
+    let ru = game.language == Language::Ru;
+    let lang = game.language;
     for p in &game.penalties {
         let days = wording::days(p.days, lang);
-        let who = side(color(&p.player)?);
+        let who = side(ru, color(&p.player)?);
         let why = fault_by_eye(cause(&p.cause)?);
         lines.push(if ru {
             format!("Штраф, {who}: {days}, {}, ход {}", why.ru, p.ply)
@@ -107,19 +182,12 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
             format!("Penalty, {who}: {days}, {}, ply {}", why.en, p.ply)
         });
     }
-    let total = wording::days(i64::from(c.total), lang);
-    lines.push(if ru {
-        format!(
-            "Итого {}: {total} при лимите {limit} к {at}-му ходу.",
-            side(opp)
-        )
-    } else {
-        format!(
-            "Total for {}: {total} against a limit of {limit} by move {at}.",
-            side(opp)
-        )
-    });
-    let subject = if ru {
+    Ok(())
+}
+
+/// The claim's subject: the game, and that it is a time-forfeit claim.
+fn claim_subject(game: &Game) -> String {
+    if game.language == Language::Ru {
         format!(
             "{}: {} – {}, заявление о просрочке времени",
             game.row.event, game.row.white, game.row.black
@@ -129,33 +197,5 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
             "{}: {} – {}, time-forfeit claim",
             game.row.event, game.row.white, game.row.black
         )
-    };
-    let body = notice_body(&game, &ctx.me, &lines);
-    let preview = format!(
-        "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
-        to.join(", "),
-        cc.join(", ")
-    );
-    if !go_ahead(
-        &preview,
-        dry_run,
-        yes,
-        "Send this claim and suspend the game?",
-    )? {
-        return Ok(());
     }
-    let letter = Letter {
-        subject: subject.clone(),
-        body,
-        to,
-        cc,
-        kind: "claim",
-        ply: game.moves.len(),
-    };
-    queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;
-    // 51.6: the game is suspended until the arbiter decides.
-    store::set_status(&mut tx, id, "suspended", None).await?;
-    tx.commit().await?;
-    println!("game {id} is suspended until the arbiter's decision");
-    flush(ctx, &subject).await
 }

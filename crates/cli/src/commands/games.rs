@@ -1,18 +1,55 @@
 //! `ccmail games [--all]`: the games, most urgent first.
 
+use std::collections::HashMap;
+use std::io::Write;
+
 use ccmail::app::game::{Game, color_name};
 use ccmail::app::pgn::ending_words;
 use ccmail::app::{in_two_halves, map_in_two_halves};
 use ccmail::term::shown;
-use ccmail_core::clock::{self, Deadline, DeadlineKind};
-use ccmail_store as store;
+use ccmail_core::clock::{self, ClockReport, Deadline, DeadlineKind};
+use ccmail_store::{self as store, OutboxRow};
 use chrono::NaiveDate;
 
 use super::Ctx;
 use super::show::{deadline_words, draw_words, problems_of, repeats_sent};
 
+/// A game in the listing: its clock, its next open deadline and our days left.
+type Row = (Game, ClockReport, Option<(NaiveDate, DeadlineKind)>, i64);
+
 pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     let today = ctx.clock.today();
+    let mut rows = load_rows(ctx, all, today).await?;
+    sort_most_urgent(&mut rows);
+    let held = count_held(ctx).await?;
+    if ctx.json {
+        return write_json(ctx, rows, &held).await;
+    }
+    let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
+        .await?
+        .into_iter()
+        .filter(|o| o.status == "failed")
+        .collect();
+    let endings = endings_of(ctx, &rows).await?;
+    let listing = Listing {
+        today,
+        held: &held,
+        failed: &failed,
+        endings: &endings,
+    };
+    super::write_out(|w| {
+        if rows.is_empty() {
+            writeln!(w, "No games. `ccmail game new --help` makes one.")?;
+        }
+        for row in &rows {
+            write_game(w, row, &listing)?;
+        }
+        Ok(())
+    })
+}
+
+/// Loads the games with their clocks and next open deadlines.
+async fn load_rows(ctx: &Ctx, all: bool, today: NaiveDate) -> anyhow::Result<Vec<Row>> {
     let mut conn = ctx.store.conn().await?;
     let games = if ctx.json {
         Game::load_all(&mut conn, all).await?
@@ -46,7 +83,12 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         }
     }
     drop(conn);
-    // Most urgent first: our move before theirs, then the nearest deadline, then our days left.
+    Ok(rows)
+}
+
+/// Sorts the games most urgent first: our move before theirs, then the nearest deadline, then
+/// our days left.
+fn sort_most_urgent(rows: &mut [Row]) {
     rows.sort_by(|(a, _, a_next, a_left), (b, _, b_next, b_left)| {
         let key = |g: &Game, next: &Option<(NaiveDate, _)>, left| {
             (!g.my_turn(), next.map_or(NaiveDate::MAX, |n| n.0), left)
@@ -55,45 +97,52 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
             .cmp(&key(b, b_next, *b_left))
             .then_with(|| a.id().cmp(b.id()))
     });
-    // The games with held messages: each points at them until they are settled.
-    let held: std::collections::HashMap<String, usize> = store::held(&mut *ctx.store.conn().await?)
+}
+
+/// Counts each game's held messages: the listing points at them until they are settled.
+async fn count_held(ctx: &Ctx) -> anyhow::Result<HashMap<String, usize>> {
+    Ok(store::held(&mut *ctx.store.conn().await?)
         .await?
         .into_iter()
         .filter_map(|m| m.game_id)
         .fold(Default::default(), |mut count, id| {
             *count.entry(id).or_default() += 1;
             count
-        });
-    if ctx.json {
-        let mut problems = Vec::with_capacity(rows.len());
-        for (g, ..) in &rows {
-            problems.push(
-                if g.row.correction_due.is_some()
-                    || g.row.status != "active"
-                    || held.contains_key(g.id())
-                {
-                    problems_of(ctx, g).await?
-                } else {
-                    Vec::new()
-                },
-            );
-        }
-        let games: Vec<_> = rows.iter().zip(&problems).collect();
-        let text = json_array(games, |((g, report, ..), problems)| {
-            g.json_with(report, problems)
-        })?;
-        // The process ends after this: freeing every game and move one by one would cost
-        // more than a tenth of the command (60,000 moves).
-        std::mem::forget(rows);
-        return super::write_out(|w| text.write_to(w));
+        }))
+}
+
+/// Writes the games as JSON, with the problems of those that may have some.
+async fn write_json(
+    ctx: &Ctx,
+    rows: Vec<Row>,
+    held: &HashMap<String, usize>,
+) -> anyhow::Result<()> {
+    let mut problems = Vec::with_capacity(rows.len());
+    for (g, ..) in &rows {
+        problems.push(
+            if g.row.correction_due.is_some()
+                || g.row.status != "active"
+                || held.contains_key(g.id())
+            {
+                problems_of(ctx, g).await?
+            } else {
+                Vec::new()
+            },
+        );
     }
-    let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
-        .await?
-        .into_iter()
-        .filter(|o| o.status == "failed")
-        .collect();
-    // How each finished game ended, in words, where its deadline would be.
-    let mut endings = std::collections::HashMap::new();
+    let games: Vec<_> = rows.iter().zip(&problems).collect();
+    let text = json_array(games, |((g, report, ..), problems)| {
+        g.json_with(report, problems)
+    })?;
+    // The process ends after this: freeing every game and move one by one would cost
+    // more than a tenth of the command (60,000 moves).
+    std::mem::forget(rows);
+    super::write_out(|w| text.write_to(w))
+}
+
+/// How each finished game ended, in words, where its deadline would be.
+async fn endings_of(ctx: &Ctx, rows: &[Row]) -> anyhow::Result<HashMap<String, String>> {
+    let mut endings = HashMap::new();
     let mut conn = ctx.store.conn().await?;
     for (g, report, ..) in rows.iter().filter(|(g, ..)| g.row.result.is_some()) {
         if let Some(words) = ending_words(&mut conn, g, report).await? {
@@ -101,91 +150,112 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         }
     }
     drop(conn);
-    super::write_out(|w| {
-        if rows.is_empty() {
-            writeln!(w, "No games. `ccmail game new --help` makes one.")?;
-        }
-        for (g, report, next, _) in &rows {
-            let r = &g.row;
-            let turn = match (&r.result, g.my_turn()) {
-                (Some(res), _) => format!("finished {res}"),
-                (None, _) if r.status == "suspended" => "suspended".into(),
-                (None, true) => "YOUR MOVE".into(),
-                (None, false) => "their move".into(),
-            };
-            let wc = &report.clock.white;
-            let b = &report.clock.black;
-            let deadline = next
-                .map(|(date, kind)| {
-                    let kind = serde_json::to_value(kind)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default();
-                    format!("{date} {}", deadline_words(&kind, g.arbiter().is_some()))
-                })
-                .or_else(|| endings.get(g.id()).cloned())
+    Ok(endings)
+}
+
+/// What the listing says of the games besides their rows.
+struct Listing<'a> {
+    today: NaiveDate,
+    /// How many held messages each game has.
+    held: &'a HashMap<String, usize>,
+    /// The messages that could not be sent.
+    failed: &'a [OutboxRow],
+    /// How each finished game ended.
+    endings: &'a HashMap<String, String>,
+}
+
+/// Writes a game's line, and under it its draw offer, held messages, silence and mail not
+/// sent.
+fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::Result<()> {
+    let (g, report, next, _) = row;
+    let r = &g.row;
+    let turn = match (&r.result, g.my_turn()) {
+        (Some(res), _) => format!("finished {res}"),
+        (None, _) if r.status == "suspended" => "suspended".into(),
+        (None, true) => "YOUR MOVE".into(),
+        (None, false) => "their move".into(),
+    };
+    let wc = &report.clock.white;
+    let b = &report.clock.black;
+    let deadline = next
+        .map(|(date, kind)| {
+            let kind = serde_json::to_value(kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
-            // Each side's days left before its next control, the running move counted.
+            format!("{date} {}", deadline_words(&kind, g.arbiter().is_some()))
+        })
+        .or_else(|| listing.endings.get(g.id()).cloned())
+        .unwrap_or_default();
+    // Each side's days left before its next control, the running move counted.
+    writeln!(
+        w,
+        "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  left W {:>2} B {:>2}  {}",
+        r.id,
+        shown(&r.event),
+        shown(&r.opponent_email),
+        color_name(g.me),
+        g.moves.len() / 2 + 1,
+        turn,
+        wc.left,
+        b.left,
+        deadline
+    )?;
+    if let Some(draw) = draw_words(g).filter(|_| g.is_active()) {
+        writeln!(w, "         {draw}")?;
+    }
+    if let Some(n) = listing.held.get(g.id()) {
+        writeln!(
+            w,
+            "         {n} held message(s) of this game wait for you: `ccmail inbox`"
+        )?;
+    }
+    write_silence(w, g, report, listing.today)?;
+    for o in listing
+        .failed
+        .iter()
+        .filter(|o| o.game_id.as_deref() == Some(g.id()))
+    {
+        writeln!(
+            w,
+            "         not sent: {} ({})",
+            shown(o.subject.as_deref().unwrap_or("—")),
+            shown(o.last_error.as_deref().unwrap_or("—"))
+        )?;
+    }
+    Ok(())
+}
+
+/// 51.5.3: from day 30 without a move, says so (docs/rules.md: `games` warns from day 30).
+fn write_silence(
+    w: &mut dyn Write,
+    g: &Game,
+    report: &ClockReport,
+    today: NaiveDate,
+) -> std::io::Result<()> {
+    if let Some(silence) = report
+        .deadlines
+        .iter()
+        .find(|d| d.kind == DeadlineKind::Silence40)
+    {
+        let quiet = 40 - (silence.date - today).num_days();
+        if quiet >= 30 && g.arbiter().is_none() {
             writeln!(
                 w,
-                "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  left W {:>2} B {:>2}  {}",
-                r.id,
-                shown(&r.event),
-                shown(&r.opponent_email),
-                color_name(g.me),
-                g.moves.len() / 2 + 1,
-                turn,
-                wc.left,
-                b.left,
-                deadline
+                "         no move for {quiet} days: a friendly game, no arbiter to tell \
+                 on day 40 ({}) (51.5.3)",
+                silence.date
             )?;
-            if let Some(draw) = draw_words(g).filter(|_| g.is_active()) {
-                writeln!(w, "         {draw}")?;
-            }
-            if let Some(n) = held.get(g.id()) {
-                writeln!(
-                    w,
-                    "         {n} held message(s) of this game wait for you: `ccmail inbox`"
-                )?;
-            }
-            // 51.5.3: from day 30 without a move, say so (docs/rules.md: `games` warns from
-            // day 30).
-            if let Some(silence) = report
-                .deadlines
-                .iter()
-                .find(|d| d.kind == DeadlineKind::Silence40)
-            {
-                let quiet = 40 - (silence.date - today).num_days();
-                if quiet >= 30 && g.arbiter().is_none() {
-                    writeln!(
-                        w,
-                        "         no move for {quiet} days: a friendly game, no arbiter to tell \
-                         on day 40 ({}) (51.5.3)",
-                        silence.date
-                    )?;
-                } else if quiet >= 30 {
-                    writeln!(
-                        w,
-                        "         no move for {quiet} days: on day 40 ({}) the game can be lost by the \
-                     side that has not told the arbiter (51.5.3)",
-                        silence.date
-                    )?;
-                }
-            }
-            for o in failed
-                .iter()
-                .filter(|o| o.game_id.as_deref() == Some(g.id()))
-            {
-                writeln!(
-                    w,
-                    "         not sent: {} ({})",
-                    shown(o.subject.as_deref().unwrap_or("—")),
-                    shown(o.last_error.as_deref().unwrap_or("—"))
-                )?;
-            }
+        } else if quiet >= 30 {
+            writeln!(
+                w,
+                "         no move for {quiet} days: on day 40 ({}) the game can be lost by the \
+             side that has not told the arbiter (51.5.3)",
+                silence.date
+            )?;
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
 /// `items` as one JSON array of `json(item)`, and a newline. Each half is written on a thread

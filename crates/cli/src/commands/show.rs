@@ -258,9 +258,27 @@ pub fn warning_words(game: &Game, w: Warning) -> String {
     }
 }
 
+/// The game as `show` prints it.
 fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> String {
+    let mut s = String::new();
+    write_heading(&mut s, game, seen);
+    write_state(&mut s, game, report, seen);
+    s.push('\n');
+    write_board(&mut s, game);
+    s.push('\n');
+    write_moves(&mut s, game, report);
+    s.push('\n');
+    write_clocks(&mut s, report);
+    write_deadlines(&mut s, game, report, seen);
+    write_problems(&mut s, problems);
+    s
+}
+
+/// Writes the game's heading: the event, the players, the start, the control, the arbiter, and
+/// the addresses trusted without verification.
+fn write_heading(s: &mut String, game: &Game, seen: &Seen) {
     let r = &game.row;
-    let mut s = format!(
+    s.push_str(&format!(
         "{} — {}: {} – {}   (started {}, {}, {} {}/{})\n",
         r.id,
         shown(&r.event),
@@ -271,7 +289,7 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
         "control",
         game.control.moves(),
         game.control.days()
-    );
+    ));
     let arbiter = match game.arbiter() {
         Some(a) => format!("arbiter {}", shown(a)),
         None => "a friendly game: no arbiter".into(),
@@ -287,6 +305,12 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
             shown(&seen.trusted.join(", "))
         ));
     }
+}
+
+/// Writes where the game stands: finished, suspended or whose move, the draw offer, the
+/// variations, and the clock's warnings.
+fn write_state(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
+    let r = &game.row;
     let status = match (&r.result, r.status.as_str(), &seen.ending) {
         (Some(result), _, Some(why)) => format!("Finished: {result} ({why})"),
         (Some(result), _, None) => format!("Finished: {result}"),
@@ -309,7 +333,10 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
     for w in &warnings {
         s.push_str(&format!("Warning: {}\n", warning_words(game, *w)));
     }
-    s.push('\n');
+}
+
+/// Writes the board, from our side, the last move marked.
+fn write_board(s: &mut String, game: &Game) {
     let glyphs = Glyphs::Unicode;
     let pos = game.position();
     let last = game.plies.last().and_then(|&m| {
@@ -317,7 +344,11 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
         board::squares(&before, m)
     });
     s.push_str(&board::render(&pos, game.me, glyphs, last));
-    s.push('\n');
+}
+
+/// Writes every move with its dates and days, and the days used before ccmail kept the game.
+fn write_moves(s: &mut String, game: &Game, report: &ClockReport) {
+    let r = &game.row;
     let mut p = shakmaty::Chess::default();
     let carried_through = usize::try_from(r.carried_through).unwrap_or(0);
     for (i, (&m, row)) in game.plies.iter().zip(&game.moves).enumerate() {
@@ -349,7 +380,10 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
             r.carried_white, r.carried_black
         ));
     }
-    s.push('\n');
+}
+
+/// Writes both clocks, and the days running on the move awaited.
+fn write_clocks(s: &mut String, report: &ClockReport) {
     for (side, c) in [
         ("White", &report.clock.white),
         ("Black", &report.clock.black),
@@ -371,6 +405,10 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
             report.running_days
         ));
     }
+}
+
+/// Writes the deadlines, those met by a repeat already sent marked so.
+fn write_deadlines(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
     let open = clock::open_deadlines(&report.deadlines, &seen.repeats);
     if !report.deadlines.is_empty() {
         s.push_str("\nDeadlines:\n");
@@ -384,6 +422,10 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
             s.push_str(&format!("  {}  {words}{done}\n", d.date));
         }
     }
+}
+
+/// Writes the game's problems.
+fn write_problems(s: &mut String, problems: &[Value]) {
     if !problems.is_empty() {
         s.push_str("\nProblems:\n");
         for p in problems {
@@ -391,7 +433,6 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
             s.push_str(&format!("  {}\n", shown(detail)));
         }
     }
-    s
 }
 
 /// A deadline in words; in a friendly game (`has_arbiter` false) the ones that would copy or

@@ -24,6 +24,10 @@ fn reads_as(pos: &Chess, text: &str) -> String {
     }
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn hard_cases() {
     // A rook on e1 (king on h1) going to g1 is a rook move, not castling.

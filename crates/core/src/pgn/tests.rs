@@ -124,6 +124,10 @@ fn an_illegal_move_or_variation_is_an_error_not_text() {
     assert_eq!(write(&game), Err(WriteError::IllegalVariation { ply: 2 }));
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn endings_as_the_facts_show_them() {
     let start = Chess::default();

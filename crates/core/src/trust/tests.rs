@@ -93,6 +93,10 @@ fn hostile_headers_neither_panic_nor_run_long() {
 }
 
 /// The table: what the player's server wrote, and what ccmail concludes.
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn the_verdict_table() {
     let pass = "mail.example.test; dkim=pass (2048-bit key) header.d=example.test \

@@ -225,29 +225,7 @@ pub(super) async fn pass(
     } = ready;
     // All UIDs below UIDNEXT (at SELECT) have been looked at once a pass completes.
     let end = imap.uid_next().map_or(0, |n| n.saturating_sub(1));
-    let (after, first) = match saved {
-        Some(s) if s.uid_validity == i64::from(validity) => {
-            (u32::try_from(s.last_uid).unwrap_or(0), false)
-        }
-        other => {
-            if other.is_some() {
-                tracing::warn!(mailbox = %w.config.mailbox, "UIDVALIDITY changed: reading the mailbox again");
-            }
-            match since {
-                Some(day) => {
-                    tracing::info!(mailbox = %w.config.mailbox, "reading the mail received since {day}");
-                    (0, true)
-                }
-                None => {
-                    tracing::info!(
-                        mailbox = %w.config.mailbox,
-                        "no start date (first_sync_since) and no game: only new mail will be read"
-                    );
-                    (end, true)
-                }
-            }
-        }
-    };
+    let (after, first) = choose_start(w, saved, validity, since, end);
     let mut mark = Mark {
         key,
         state: SyncState {
@@ -272,115 +250,24 @@ pub(super) async fn pass(
     // from the first group to the last. A few groups are in memory at a time (one being
     // applied, those waiting in the channel, one being filled); a slow store holds the
     // fetching back.
-    let many = batches.len() > 1;
     let (send, received) = mpsc::channel::<Part>(WAITING);
-    let looking = Arc::clone(&filter);
-    // Mail settled by its head counts as read as soon as it is fetched.
-    let settled_bar = bar.clone();
-    let fetching = async move {
-        for batch in &batches {
-            let (whole, settled) = to_fetch_whole(imap, d, w, &looking, batch).await?;
-            settled_bar.inc(settled as u64);
-            // A pass of one small batch (the usual pass of a running daemon: the message IDLE
-            // announced) is looked at here: no thread is started, and none left to end.
-            let inline = !many && whole.len() <= GROUP;
-            let (to, mut from) = mpsc::channel::<Vec<Fetched>>(1);
-            // Each group is handed to the filter as it arrives. Once the applying has
-            // stopped, the rest of the batch is read and dropped.
-            let handing = async {
-                let mut applying = true;
-                while let Some(group) = from.recv().await {
-                    if !applying {
-                        continue;
-                    }
-                    let looking = Arc::clone(&looking);
-                    let look = move || look_at(&looking, group);
-                    let looked = if inline {
-                        Looked::Done(look())
-                    } else {
-                        Looked::Later(tokio::task::spawn_blocking(look))
-                    };
-                    applying = send.send(Part::Looked(looked)).await.is_ok();
-                }
-                applying
-            };
-            let (fetched, applying) =
-                tokio::join!(imap.fetch_uids_in_groups(&whole, GROUP, to), handing);
-            fetched?;
-            let last = batch.last().map_or(0, |&(uid, _)| uid);
-            if !applying || send.send(Part::End(last)).await.is_err() {
-                break; // the reading stopped
-            }
-        }
-        anyhow::Ok(())
+    let fetching = fetch_in_batches(Fetching {
+        imap,
+        d,
+        w,
+        filter: Arc::clone(&filter),
+        batches,
+        send,
+        settled_bar: bar.clone(),
+    });
+    let reader = Reader {
+        d,
+        w,
+        filter: &filter,
+        clock,
+        validity,
     };
-    let reading = async {
-        // Owned here, so that a stop drops it and ends the fetching.
-        let mut received = received;
-        let mut chess = 0;
-        // The applies and the last UID read are committed together, once the transaction has
-        // been open for HOLD: after the group in hand, or while the next is awaited (the write
-        // lock is not held on while the server is slow). The messages come in UID order
-        // (`fetch_uids_in_groups`), each batch's after the one before: when one has been
-        // applied, every UID below it has been read. A crash (or an error) before a commit
-        // reads those messages again.
-        let mut open: Option<(Transaction, Instant)> = None;
-        loop {
-            let next = match &open {
-                Some((_, since)) => {
-                    let left = HOLD.saturating_sub(since.elapsed());
-                    match tokio::time::timeout(left, received.recv()).await {
-                        Ok(next) => next,
-                        Err(_) => {
-                            mark.commit(d, open.take(), clock).await?;
-                            received.recv().await
-                        }
-                    }
-                }
-                None => received.recv().await,
-            };
-            let looked = match next {
-                None => break,
-                Some(Part::Looked(looked)) => looked.get().await?,
-                Some(Part::End(last)) => {
-                    // UIDs gone between SEARCH and FETCH count as read too.
-                    mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
-                    Vec::new()
-                }
-            };
-            if open.is_none() {
-                open = Some((d.store.begin().await?, Instant::now()));
-            }
-            let (tx, since) = open.as_mut().expect("a transaction is open");
-            let mut stopped = false;
-            for (m, pre) in looked {
-                if stop.is_set() {
-                    stopped = true;
-                    break;
-                }
-                let reader = Reader {
-                    d,
-                    w,
-                    filter: &filter,
-                    clock,
-                    validity,
-                };
-                if one(tx, &reader, &m, pre, &mut mark.told).await? {
-                    chess += 1;
-                }
-                mark.state.last_uid = i64::from(m.uid);
-                bar.inc(1);
-            }
-            if stopped || since.elapsed() >= HOLD {
-                mark.commit(d, open.take(), clock).await?;
-            }
-            if stopped {
-                break;
-            }
-        }
-        mark.commit(d, open.take(), clock).await?;
-        anyhow::Ok(chess)
-    };
+    let reading = apply_as_fetched(&reader, received, stop, &mut mark, &bar);
     // A failed fetch ends the channel: what came before it is still applied and recorded.
     let (fetched, read) = tokio::join!(fetching, reading);
     let chess = read?;
@@ -393,6 +280,207 @@ pub(super) async fn pass(
     }
     bar.finish_and_clear();
     Ok(chess)
+}
+
+/// Chooses where a pass starts: after the last UID read when the mailbox is the one read
+/// before, else (a first read) from the start date, or from `end` (only new mail) without
+/// one. Returns the UID to read after, and whether this is a first read.
+fn choose_start(
+    w: &Watch,
+    saved: Option<SyncState>,
+    validity: u32,
+    since: Option<NaiveDate>,
+    end: u32,
+) -> (u32, bool) {
+    match saved {
+        Some(s) if s.uid_validity == i64::from(validity) => {
+            (u32::try_from(s.last_uid).unwrap_or(0), false)
+        }
+        other => {
+            if other.is_some() {
+                tracing::warn!(mailbox = %w.config.mailbox, "UIDVALIDITY changed: reading the mailbox again");
+            }
+            match since {
+                Some(day) => {
+                    tracing::info!(mailbox = %w.config.mailbox, "reading the mail received since {day}");
+                    (0, true)
+                }
+                None => {
+                    tracing::info!(
+                        mailbox = %w.config.mailbox,
+                        "no start date (first_sync_since) and no game: only new mail will be read"
+                    );
+                    (end, true)
+                }
+            }
+        }
+    }
+}
+
+/// What the fetching of a pass works with.
+struct Fetching<'a> {
+    imap: &'a mut Imap,
+    d: &'a Daemon,
+    w: &'a Watch,
+    filter: Arc<Filter>,
+    batches: Vec<Vec<(u32, u32)>>,
+    /// Where the groups go, looked at, to be applied.
+    send: mpsc::Sender<Part>,
+    /// Mail settled by its head counts as read as soon as it is fetched.
+    settled_bar: ProgressBar,
+}
+
+/// Fetches the batches, each in groups handed on to the filter as they arrive, and then the
+/// end of the batch; stops when the applying has stopped.
+async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
+    let Fetching {
+        imap,
+        d,
+        w,
+        filter: looking,
+        batches,
+        send,
+        settled_bar,
+    } = f;
+    let many = batches.len() > 1;
+    for batch in &batches {
+        let (whole, settled) = to_fetch_whole(imap, d, w, &looking, batch).await?;
+        settled_bar.inc(settled as u64);
+        // A pass of one small batch (the usual pass of a running daemon: the message IDLE
+        // announced) is looked at here: no thread is started, and none left to end.
+        let inline = !many && whole.len() <= GROUP;
+        let (to, mut from) = mpsc::channel::<Vec<Fetched>>(1);
+        let handing = hand_to_filter(&mut from, &looking, inline, &send);
+        let (fetched, applying) =
+            tokio::join!(imap.fetch_uids_in_groups(&whole, GROUP, to), handing);
+        fetched?;
+        let last = batch.last().map_or(0, |&(uid, _)| uid);
+        if !applying || send.send(Part::End(last)).await.is_err() {
+            break; // the reading stopped
+        }
+    }
+    anyhow::Ok(())
+}
+
+/// Hands each group to the filter as it arrives (here when `inline`, else on a thread of its
+/// own), and on to the applying. Once the applying has stopped, the rest of the batch is read
+/// and dropped. Returns whether the applying goes on.
+async fn hand_to_filter(
+    from: &mut mpsc::Receiver<Vec<Fetched>>,
+    looking: &Arc<Filter>,
+    inline: bool,
+    send: &mpsc::Sender<Part>,
+) -> bool {
+    let mut applying = true;
+    while let Some(group) = from.recv().await {
+        if !applying {
+            continue;
+        }
+        let looking = Arc::clone(looking);
+        let look = move || look_at(&looking, group);
+        let looked = if inline {
+            Looked::Done(look())
+        } else {
+            Looked::Later(tokio::task::spawn_blocking(look))
+        };
+        applying = send.send(Part::Looked(looked)).await.is_ok();
+    }
+    applying
+}
+
+/// Applies the groups the fetching hands on, and advances `mark` with them; returns how many
+/// messages were chess mail.
+///
+/// The applies and the last UID read are committed together, once the transaction has been
+/// open for [`HOLD`]: after the group in hand, or while the next is awaited (the write lock is
+/// not held on while the server is slow). The messages come in UID order
+/// (`fetch_uids_in_groups`), each batch's after the one before: when one has been applied,
+/// every UID below it has been read. A crash (or an error) before a commit reads those
+/// messages again.
+async fn apply_as_fetched(
+    r: &Reader<'_>,
+    received: mpsc::Receiver<Part>,
+    stop: &Stop,
+    mark: &mut Mark,
+    bar: &ProgressBar,
+) -> anyhow::Result<usize> {
+    // Owned here, so that a stop drops it and ends the fetching.
+    let mut received = received;
+    let mut chess = 0;
+    let mut open: Option<(Transaction, Instant)> = None;
+    loop {
+        let next = await_next_part(&mut received, &mut open, mark, r).await?;
+        let looked = match next {
+            None => break,
+            Some(Part::Looked(looked)) => looked.get().await?,
+            Some(Part::End(last)) => {
+                // UIDs gone between SEARCH and FETCH count as read too.
+                mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
+                Vec::new()
+            }
+        };
+        if open.is_none() {
+            open = Some((r.d.store.begin().await?, Instant::now()));
+        }
+        let (tx, since) = open.as_mut().expect("a transaction is open");
+        let (applied, stopped) = apply_group(tx, r, looked, stop, mark, bar).await?;
+        chess += applied;
+        if stopped || since.elapsed() >= HOLD {
+            mark.commit(r.d, open.take(), r.clock).await?;
+        }
+        if stopped {
+            break;
+        }
+    }
+    mark.commit(r.d, open.take(), r.clock).await?;
+    anyhow::Ok(chess)
+}
+
+/// Awaits the next part from the fetching. While a transaction is open, it is committed
+/// once it has been open for [`HOLD`], and the wait goes on.
+async fn await_next_part(
+    received: &mut mpsc::Receiver<Part>,
+    open: &mut Option<(Transaction, Instant)>,
+    mark: &mut Mark,
+    r: &Reader<'_>,
+) -> anyhow::Result<Option<Part>> {
+    Ok(match open {
+        Some((_, since)) => {
+            let left = HOLD.saturating_sub(since.elapsed());
+            match tokio::time::timeout(left, received.recv()).await {
+                Ok(next) => next,
+                Err(_) => {
+                    mark.commit(r.d, open.take(), r.clock).await?;
+                    received.recv().await
+                }
+            }
+        }
+        None => received.recv().await,
+    })
+}
+
+/// Applies a group in the open transaction `tx`, the last UID read moving with each message,
+/// until a stop; returns how many were chess mail, and whether it stopped.
+async fn apply_group(
+    tx: &mut SqliteConnection,
+    r: &Reader<'_>,
+    looked: Vec<(Fetched, Pre)>,
+    stop: &Stop,
+    mark: &mut Mark,
+    bar: &ProgressBar,
+) -> anyhow::Result<(usize, bool)> {
+    let mut chess = 0;
+    for (m, pre) in looked {
+        if stop.is_set() {
+            return Ok((chess, true));
+        }
+        if one(tx, r, &m, pre, &mut mark.told).await? {
+            chess += 1;
+        }
+        mark.state.last_uid = i64::from(m.uid);
+        bar.inc(1);
+    }
+    Ok((chess, false))
 }
 
 /// What every message of a pass is read with.

@@ -77,53 +77,87 @@ pub fn parse(line: &str) -> Input {
     if line.is_empty() {
         return Input::Nothing;
     }
+    read_line(line).unwrap_or_else(Input::Wrong)
+}
+
+/// Reads a line that is not blank; what is wrong with it is the error.
+fn read_line(line: &str) -> Result<Input, String> {
     let (head, note) = split_note(line);
     let note = match note {
         Some("") => {
-            return Input::Wrong(
-                "the note's text goes after the word: e.g. `e5 note Thank you`".into(),
-            );
+            return Err("the note's text goes after the word: e.g. `e5 note Thank you`".into());
         }
         other => other.map(str::to_owned),
     };
     let tokens: Vec<&str> = head.split_whitespace().collect();
-    let word = |t: &str| Word::of(t);
-    if let [only] = tokens.as_slice() {
-        let command = match word(only) {
-            Some(Word::Help) => Some(Input::Help),
-            Some(Word::Skip) => Some(Input::Skip),
-            Some(Word::Quit) => Some(Input::Quit),
-            Some(Word::Board) => Some(Input::Board),
-            Some(Word::Moves) => Some(Input::Moves),
-            _ => None,
-        };
-        if let Some(command) = command {
-            return match note {
-                None => command,
-                Some(_) => Input::Wrong(format!("`{only}` takes no note")),
-            };
-        }
+    if let Some(command) = read_command(&tokens, note.is_some())? {
+        return Ok(command);
     }
     let mut request = Request {
         note,
         ..Request::default()
     };
-    // The plan: every token after its word.
-    let (tokens, plan) = match tokens.iter().position(|t| word(t) == Some(Word::Plan)) {
+    let tokens = take_plan(&tokens, &mut request)?;
+    let words = sort_words(tokens, &mut request)?;
+    let takes_variation = read_accept(&mut request, tokens, &words)?;
+    attach_moves(request, &words.moves, takes_variation)
+}
+
+/// Reads a command of one word (`help`, `skip`, …), which takes no note; `None` when the line
+/// is not one.
+fn read_command(tokens: &[&str], noted: bool) -> Result<Option<Input>, String> {
+    let [only] = tokens else {
+        return Ok(None);
+    };
+    let command = match Word::of(only) {
+        Some(Word::Help) => Some(Input::Help),
+        Some(Word::Skip) => Some(Input::Skip),
+        Some(Word::Quit) => Some(Input::Quit),
+        Some(Word::Board) => Some(Input::Board),
+        Some(Word::Moves) => Some(Input::Moves),
+        _ => None,
+    };
+    match command {
+        Some(_) if noted => Err(format!("`{only}` takes no note")),
+        command => Ok(command),
+    }
+}
+
+/// Takes the plan, every token after its word, into `request`; returns the tokens before it.
+fn take_plan<'t, 'a>(
+    tokens: &'t [&'a str],
+    request: &mut Request,
+) -> Result<&'t [&'a str], String> {
+    let (tokens, plan) = match tokens.iter().position(|t| Word::of(t) == Some(Word::Plan)) {
         Some(i) => (&tokens[..i], Some(&tokens[i + 1..])),
-        None => (&tokens[..], None),
+        None => (tokens, None),
     };
     if let Some(plan) = plan {
         if plan.is_empty() {
-            return Input::Wrong(
-                "the plan's moves go after the word: e.g. `e5 plan Nf3 Nc6`".into(),
-            );
+            return Err("the plan's moves go after the word: e.g. `e5 plan Nf3 Nc6`".into());
         }
-        if let Some(w) = plan.iter().find_map(|t| word(t)) {
-            return Input::Wrong(format!("`{}` goes before `plan`", w.name()));
+        if let Some(w) = plan.iter().find_map(|t| Word::of(t)) {
+            return Err(format!("`{}` goes before `plan`", w.name()));
         }
         request.plan = Some(plan.join(" "));
     }
+    Ok(tokens)
+}
+
+/// The tokens of a line other than its words.
+struct Sorted<'a> {
+    /// The moves, without their numbers.
+    moves: Vec<&'a str>,
+    /// Whether `accept` was typed.
+    accept_word: bool,
+    /// `accept N …`: how many half-moves of the offered variation.
+    part: Option<usize>,
+}
+
+/// Sorts the tokens into words (`draw` and `resign` set in `request`), `accept`'s number and
+/// moves.
+fn sort_words<'a>(tokens: &[&'a str], request: &mut Request) -> Result<Sorted<'a>, String> {
+    let word = |t: &str| Word::of(t);
     let mut moves: Vec<&str> = Vec::new();
     let mut accept_word = false;
     let mut part: Option<usize> = None;
@@ -133,7 +167,7 @@ pub fn parse(line: &str) -> Input {
             Some(Word::Accept) => accept_word = true,
             Some(Word::Resign) => request.resign = true,
             Some(w) => {
-                return Input::Wrong(format!(
+                return Err(format!(
                     "`{t}` is a command of its own: type just `{}`",
                     w.name()
                 ));
@@ -152,12 +186,28 @@ pub fn parse(line: &str) -> Input {
             },
         }
     }
+    Ok(Sorted {
+        moves,
+        accept_word,
+        part,
+    })
+}
+
+/// Reads what `accept` accepts (the draw offer, or the variation) into `request`, and checks
+/// that the words go together; returns whether the variation is taken.
+fn read_accept(request: &mut Request, tokens: &[&str], words: &Sorted) -> Result<bool, String> {
+    let Sorted {
+        moves,
+        accept_word,
+        part,
+    } = words;
+    let accept_word = *accept_word;
     if let Some(odd) = moves.iter().find(|t| !could_be_move(t)) {
-        return Input::Wrong(unknown_word(odd));
+        return Err(unknown_word(odd));
     }
     let takes_variation = accept_word && (part.is_some() || !moves.is_empty());
-    if takes_variation && word(tokens[0]) != Some(Word::Accept) {
-        return Input::Wrong(
+    if takes_variation && Word::of(tokens[0]) != Some(Word::Accept) {
+        return Err(
             "`accept` comes first: `accept` alone accepts their draw offer, `accept MOVE` \
              their variation and replies MOVE"
                 .into(),
@@ -167,32 +217,42 @@ pub fn parse(line: &str) -> Input {
         request.accept_draw = true;
     }
     if takes_variation {
-        request.accept = Accept::Part(part);
+        request.accept = Accept::Part(*part);
     } else if !moves.is_empty() {
         request.accept = Accept::Typed;
     }
     if (accept_word || request.offer_draw || !moves.is_empty()) && request.resign {
-        return Input::Wrong(
+        return Err(
             "`resign` goes without a move: type just `resign` (or `resign note TEXT`)".into(),
         );
     }
     if request.accept_draw && request.offer_draw {
-        return Input::Wrong(
+        return Err(
             "`accept` goes without a move: type just `accept` (or `accept note TEXT`)".into(),
         );
     }
+    Ok(takes_variation)
+}
+
+/// Puts the move and the variation after it into `request`, or says why the request needs a
+/// move it has not.
+fn attach_moves(
+    mut request: Request,
+    moves: &[&str],
+    takes_variation: bool,
+) -> Result<Input, String> {
     if request.accept_draw || request.resign {
         if request.plan.is_some() {
-            return Input::Wrong("a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into());
+            return Err("a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into());
         }
-        return Input::Send(request);
+        return Ok(Input::Send(request));
     }
     let Some((first, rest)) = moves.split_first() else {
         if takes_variation {
             // `accept 3`: the part ends with our own move, which is the reply.
-            return Input::Send(request);
+            return Ok(Input::Send(request));
         }
-        return Input::Wrong(if request.offer_draw {
+        return Err(if request.offer_draw {
             "a draw offer goes with a move: e.g. `e5 draw`; `accept` accepts theirs".into()
         } else if request.plan.is_some() {
             "a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into()
@@ -204,7 +264,7 @@ pub fn parse(line: &str) -> Input {
     if !rest.is_empty() {
         request.variation = Some(rest.join(" "));
     }
-    Input::Send(request)
+    Ok(Input::Send(request))
 }
 
 /// The line again from a request, for `edit` and the history.

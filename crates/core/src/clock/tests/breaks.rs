@@ -25,6 +25,10 @@ fn a_break_across_new_year_is_split_between_the_years() {
     assert_eq!(days_left(Article51, &one_day, 2027), 29);
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn check_break_rows() {
     let taken_2026 = vec![

@@ -13,6 +13,10 @@ type Row = (
     u32,
 );
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 fn rows() -> Vec<Row> {
     let own = |from, to| brk(Black, from, to, Some("01.09.2026"));
     let own_no_notice = |from, to| brk(Black, from, to, None);

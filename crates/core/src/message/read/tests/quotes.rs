@@ -49,6 +49,10 @@ fn check_new_only(name: &str, text: &str) {
     );
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a test's table or scenario reads best in one piece"
+)]
 #[test]
 fn quotes_of_every_client_are_not_the_new_message() {
     let outlook_en = format!(
