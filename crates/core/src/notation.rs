@@ -287,33 +287,7 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
         Some(pattern) => pattern,
         None => parse_cleaned(text)?,
     };
-    find_move(pos, text, pattern)
-}
-
-/// A move in UCI form (as the store keeps it) in `pos`: what [`UciMove::to_move`] gives,
-/// found from the bitboards where one piece makes it (the store's games are replayed move
-/// by move, and a move list per move is most of that work).
-///
-/// [`UciMove::to_move`]: shakmaty::uci::UciMove::to_move
-pub fn uci_to_move(pos: &Chess, uci: shakmaty::uci::UciMove) -> Option<Move> {
-    if let shakmaty::uci::UciMove::Normal {
-        from,
-        to,
-        promotion,
-    } = uci
-    {
-        let pattern = Pattern::Coords {
-            role: None,
-            from_file: Some(from.file()),
-            from_rank: Some(from.rank()),
-            to,
-            promotion,
-        };
-        if let Some(m) = single_fit(pos, pattern) {
-            return Some(m);
-        }
-    }
-    uci.to_move(pos).ok()
+    fit_among_candidates(pos, text.trim(), pattern)
 }
 
 /// Splits a leading move number (`12.`, `12...`, `12…`, `12.e4`) off a token; returns the
@@ -417,6 +391,7 @@ pub fn sans(pos: &Chess, moves: &[Move]) -> Vec<String> {
         .iter()
         .map(|&m| {
             let text = san(&pos, m);
+            // legal: the caller's moves, each found legal in turn from `pos`
             pos.play_unchecked(m);
             text
         })
@@ -969,192 +944,9 @@ fn candidates(pos: &Chess, pattern: Pattern) -> shakmaty::MoveList {
     }
 }
 
-fn find_move(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
-    match single_fit(pos, pattern).or_else(|| castle_fit(pos, pattern)) {
-        Some(m) => Ok(m),
-        None => fit_among_candidates(pos, text.trim(), pattern),
-    }
-}
-
-/// Castling that fits `pattern` and is legal, found without a move list: `O-O`, or the
-/// king's move to a castling king's square (`5171`, `e1-g1`, `Kg1`) where no king's move
-/// fits too. `None` for the rest, which [`fit_among_candidates`] finds or says why not.
-/// Legal as shakmaty's castling moves are: the castling right, an empty path, and no square
-/// of the king's way (its own included) attacked.
-#[inline(never)]
-fn castle_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
-    let turn = pos.turn();
-    let board = pos.board();
-    let king = board.king_of(turn)?;
-    let side = match pattern {
-        Pattern::Castle(side) => side,
-        Pattern::Coords {
-            role,
-            from_file,
-            from_rank,
-            to,
-            promotion,
-        } => {
-            let side = [CastlingSide::KingSide, CastlingSide::QueenSide]
-                .into_iter()
-                .find(|side| side.king_to(turn) == to)?;
-            // Without a piece letter, the piece on the from-square decides (51.2.4: numeric).
-            let role = match role {
-                Some(role) => role,
-                None => board.role_at(Square::from_coords(from_file?, from_rank?))?,
-            };
-            // The king's own move to the square would fit as well: that is left to the list.
-            if role != Role::King
-                || promotion.is_some()
-                || from_file.is_some_and(|f| f != king.file())
-                || from_rank.is_some_and(|r| r != king.rank())
-                || shakmaty::attacks::king_attacks(king).contains(to)
-            {
-                return None;
-            }
-            side
-        }
-    };
-    let rook = pos.castles().rook(turn, side)?;
-    let occupied = board.occupied();
-    if (pos.castles().path(turn, side) & occupied).any() {
-        return None;
-    }
-    let them = !turn;
-    let king_to = side.king_to(turn);
-    if pos
-        .king_attackers(king_to, them, occupied ^ king ^ rook ^ side.rook_to(turn))
-        .any()
-    {
-        return None;
-    }
-    let without_king = occupied ^ king;
-    for sq in shakmaty::attacks::between(king, king_to).with(king) {
-        if pos.king_attackers(sq, them, without_king).any() {
-            return None;
-        }
-    }
-    Some(Move::Castle { king, rook })
-}
-
-/// The one legal move that fits `pattern`, found from the board's bitboards without a move
-/// list: for the common case, a piece or pawn move that only one piece can make. `None` when
-/// that is not the case, or for what it leaves to [`fit_among_candidates`] (castling, a king
-/// going to a castling king's square while it may still castle, en passant, a promotion, no
-/// move or several): that path finds
-/// the same move, or says why there is none. Inlined into its two callers: for most moves it
-/// is all the finding there is.
-#[inline(always)]
-fn single_fit(pos: &Chess, pattern: Pattern) -> Option<Move> {
-    let Pattern::Coords {
-        role,
-        from_file,
-        from_rank,
-        to,
-        promotion,
-    } = pattern
-    else {
-        return None;
-    };
-    let board = pos.board();
-    let turn = pos.turn();
-    let given_from = from_file
-        .zip(from_rank)
-        .map(|(f, r)| Square::from_coords(f, r));
-    // Without a piece letter, the piece on the from-square decides (51.2.4: numeric).
-    let role = match role {
-        Some(role) => role,
-        None => board.role_at(given_from?)?,
-    };
-    // A king that may still castle: castling fits only a move to a castling king's square
-    // (`5171`, `Kg1`), left to the other paths; to any other square it is a king's move.
-    if pos.us().contains(to)
-        || (role == Role::King
-            && pos.castles().has_color(turn)
-            && (to == CastlingSide::KingSide.king_to(turn)
-                || to == CastlingSide::QueenSide.king_to(turn)))
-    {
-        return None;
-    }
-    let occupied = board.occupied();
-    let last_rank = to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
-    let pawn_to_last = role == Role::Pawn && last_rank;
-    if promotion.is_some() != pawn_to_last {
-        return None;
-    }
-    let from_squares = match role {
-        Role::Pawn if pos.them().contains(to) => {
-            shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn)
-        }
-        Role::Pawn => {
-            // A push: one square, or two from the pawn's first rank over an empty square.
-            if Some(to) == pos.maybe_ep_square() {
-                return None;
-            }
-            let back = turn.fold_wb(-8, 8);
-            let one = to.offset(back)?;
-            let mut from = shakmaty::Bitboard::from_square(one);
-            let second = turn.fold_wb(Rank::Second, Rank::Seventh);
-            if !occupied.contains(one)
-                && let Some(two) = one.offset(back).filter(|sq| sq.rank() == second)
-            {
-                from = from.with(two);
-            }
-            from & pos.our(Role::Pawn)
-        }
-        role => {
-            // Every piece but a pawn attacks its square from where it can move to it (each
-            // role's attacks asked for directly: `attacks::attacks` is a call and a match).
-            let from = match role {
-                Role::Knight => shakmaty::attacks::knight_attacks(to),
-                Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
-                Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
-                Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
-                _ => shakmaty::attacks::king_attacks(to),
-            };
-            from & pos.our(role)
-        }
-    };
-    // Only the from-squares the text allows, told at once.
-    let mut from_squares = from_squares;
-    if let Some(file) = from_file {
-        from_squares &= shakmaty::Bitboard::from_file(file);
-    }
-    if let Some(rank) = from_rank {
-        from_squares &= shakmaty::Bitboard::from_rank(rank);
-    }
-    let king = board.king_of(turn)?;
-    let them = !turn;
-    let mut found = None;
-    for from in from_squares {
-        // Legal when no piece of the other side attacks our king once the move is made (a
-        // piece captured on `to` attacks nothing).
-        let vacated = occupied.without(from);
-        let (king_on, after) = if role == Role::King {
-            (to, vacated)
-        } else {
-            (king, vacated.with(to))
-        };
-        if board.attacks_to(king_on, them, after).without(to).any() {
-            continue;
-        }
-        if found.is_some() {
-            return None;
-        }
-        found = Some(from);
-    }
-    Some(Move::Normal {
-        role,
-        from: found?,
-        capture: board.role_at(to),
-        to,
-        promotion,
-    })
-}
-
 /// The legal move that fits `pattern`, from the legal moves to its square, or why none or
-/// several do. Kept out of line: the finding by bitboards, inlined, does without its frame.
-#[inline(never)]
+/// several do. Every move the reader finds comes from here: from shakmaty's move
+/// generation, never put together from the squares the text names.
 fn fit_among_candidates(pos: &Chess, text: &str, pattern: Pattern) -> Result<Move, MoveError> {
     // Most texts fit exactly one move: that is settled without copying the candidate list
     // (256 moves' room) or sorting it.
