@@ -125,6 +125,7 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
             let asked = conditional::accepted_part(offered.len(), asked, req.mv.is_some())?;
             let line = offered[..asked].to_vec();
             for &m in &line {
+                // legal: the partner's offer, replayed by uci_move (checked) from this position
                 at.play_unchecked(m);
             }
             (line, Take::First(asked))
@@ -135,6 +136,7 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
     match &req.mv {
         Some(text) => {
             let m = read_player_move(&at, text)?;
+            // legal: from read_player_move (notation::read_move) in this position
             at.play_unchecked(m);
             line.push(m);
         }
@@ -209,6 +211,7 @@ pub fn draft(
     };
     let mut after = pos.clone();
     for &m in accepted.iter().chain(&my_move) {
+        // legal: our_line's moves, found in turn from this position
         after.play_unchecked(m);
     }
     let plan = match &req.plan {
@@ -246,6 +249,7 @@ pub fn draft(
         });
         next.plies.push(m);
         next.row.awaited_received = None;
+        // legal: our_line's moves, found in turn from this position
         at.play_unchecked(m);
     }
     if let Some((offer, through)) = offer_through {
@@ -590,6 +594,7 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
             },
         )
         .await?;
+        // legal: the draft's moves, found in turn after the form's record
         pos.play_unchecked(m);
     }
     if d.my_move.is_some() {

@@ -95,6 +95,7 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
             wording::date(m.received, lang),
             wording::date(m.sent, lang)
         ));
+        // legal: the game's plies, replayed by uci_move (checked) from the start
         pos.play_unchecked(mv);
     }
     for p in &game.penalties {
