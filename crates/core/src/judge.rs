@@ -596,6 +596,7 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     // The new move, read against our position after any accepted variation moves.
     let mut after = play_all(game.plies);
     for &m in &accepted {
+        // legal: the record's moves after ours, read in turn from the start; rec[..n] is our game
         after.play_unchecked(m);
     }
     let new_move = match read_new_move(msg, &after, &accepted) {
@@ -755,6 +756,7 @@ fn play(
             numbered(&after, m),
             side(game.opponent_color())
         ));
+        // legal: from notation::read_move in this position (above)
         after.play_unchecked(m);
     }
     if !accepted.is_empty() {

@@ -695,6 +695,7 @@ pub(super) async fn insert_plies(
             },
         )
         .await?;
+        // legal: the verdict's moves (judge: read by notation::read_move), in turn from the game
         pos.play_unchecked(m);
     }
     Ok(())
@@ -733,6 +734,7 @@ pub(super) fn variation_moves(pos: &shakmaty::Chess, v: &VariationRow) -> Vec<Mo
     let mut out = Vec::new();
     for uci in v.moves.split_whitespace() {
         let Some(m) = uci_move(&pos, uci) else { break };
+        // legal: from uci_move, which UciMove::to_move checked in this position
         pos.play_unchecked(m);
         out.push(m);
     }

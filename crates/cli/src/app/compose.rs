@@ -126,6 +126,7 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
             let asked = conditional::accepted_part(offered.len(), asked, req.mv.is_some())?;
             let line = offered[..asked].to_vec();
             for &m in &line {
+                // legal: the partner's offer, replayed by uci_move (checked) from this position
                 at.play_unchecked(m);
             }
             (line, Take::First(asked))
@@ -136,6 +137,7 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
     match &req.mv {
         Some(text) => {
             let m = read_player_move(&at, text)?;
+            // legal: from read_player_move (notation::read_move) in this position
             at.play_unchecked(m);
             line.push(m);
         }
@@ -322,6 +324,7 @@ fn split_our_line(game: &Game, req: &Request, pos: &Chess) -> anyhow::Result<Our
     };
     let mut after = pos.clone();
     for &m in accepted.iter().chain(&my_move) {
+        // legal: our_line's moves, found in turn from this position
         after.play_unchecked(m);
     }
     Ok(OurMoves {
@@ -389,6 +392,7 @@ fn play_on_a_copy(
         });
         next.plies.push(m);
         next.row.awaited_received = None;
+        // legal: our_line's moves, found in turn from this position
         at.play_unchecked(m);
     }
     if let Some((offer, through)) = moves.offer_through {
@@ -706,6 +710,7 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
             },
         )
         .await?;
+        // legal: the draft's moves, found in turn after the form's record
         pos.play_unchecked(m);
     }
     if d.my_move.is_some() {

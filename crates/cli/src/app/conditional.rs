@@ -72,6 +72,7 @@ pub fn numbered_line(
         } else {
             words.push(text);
         }
+        // legal: the caller's moves, each found legal in turn from `pos` (read or replayed)
         pos.play_unchecked(m);
     }
     words.join(" ")
@@ -83,6 +84,7 @@ fn moves_of(pos: &Chess, uci: &str) -> Vec<Move> {
     let mut out = Vec::new();
     for text in uci.split_whitespace() {
         let Some(m) = uci_move(&pos, text) else { break };
+        // legal: from uci_move, which UciMove::to_move checked in this position
         pos.play_unchecked(m);
         out.push(m);
     }
@@ -102,6 +104,7 @@ pub fn read_moves(pos: &Chess, text: &str) -> anyhow::Result<Vec<Move>> {
             None => token,
         };
         let m = read_player_move(&pos, token)?;
+        // legal: from read_player_move (notation::read_move) in this position
         pos.play_unchecked(m);
         out.push(m);
     }
@@ -201,6 +204,7 @@ pub async fn plan_chore(
                 "the plan is done".to_owned()
             } else {
                 let mut after = pos.clone();
+                // legal: the plan's next move, legal after the plies plan_step found to follow it
                 after.play_unchecked(reply);
                 format!(
                     "the plan goes on: {}",

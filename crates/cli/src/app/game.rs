@@ -176,6 +176,7 @@ impl Game {
                     game.row.id
                 )
             })?;
+            // legal: from uci_move, which UciMove::to_move checked in this position
             pos.play_unchecked(mv);
             game.plies.push(mv);
         }
@@ -506,9 +507,10 @@ fn numeric_byte(i: usize, c: u8) -> u8 {
     }
 }
 
-/// Plays a UCI move (as stored) in `pos`.
+/// A UCI move (as stored) in `pos`: `None` unless it is legal there (`UciMove::to_move`
+/// checks it).
 pub fn uci_move(pos: &Chess, uci: &str) -> Option<Move> {
-    ccmail_core::notation::uci_to_move(pos, UciMove::from_ascii(uci.as_bytes()).ok()?)
+    UciMove::from_ascii(uci.as_bytes()).ok()?.to_move(pos).ok()
 }
 
 /// A move in the UCI form the store keeps.

@@ -164,6 +164,7 @@ fn write_time_table(game: &Game, report: &ClockReport, lines: &mut Vec<String>) 
             wording::date(m.received, lang),
             wording::date(m.sent, lang)
         ));
+        // legal: the game's plies, replayed by uci_move (checked) from the start
         pos.play_unchecked(mv);
     }
 }

@@ -180,6 +180,7 @@ fn numbered(mut pos: Chess, moves: &[Move]) -> String {
         } else {
             out.push(text);
         }
+        // legal: the reader's moves, each found by notation::read_move in turn from `pos`
         pos.play_unchecked(m);
     }
     out.join(" ")

@@ -161,9 +161,11 @@ fn conditional_lines(game: &Game) -> String {
         let mut pairs = Vec::new();
         for pair in plan.chunks(2) {
             let theirs = numbered(&pos, pair[0]);
+            // legal: the plan, replayed by uci_move (checked) from its start
             pos.play_unchecked(pair[0]);
             let ours = pair.get(1).map(|&m| {
                 let text = numbered(&pos, m);
+                // legal: the plan, replayed by uci_move (checked) from its start
                 pos.play_unchecked(m);
                 text
             });
@@ -372,6 +374,7 @@ fn write_moves(s: &mut String, game: &Game, report: &ClockReport) {
             notation::san(&p, m),
             notation::write_move(&p, m, Notation::Numeric),
         ));
+        // legal: the game's plies, replayed by uci_move (checked) from the start
         p.play_unchecked(m);
     }
     if carried_through > 0 {

@@ -172,6 +172,7 @@ impl MoveMessage {
     pub fn position_after(&self) -> Chess {
         let mut pos = self.position_before();
         if let Some(m) = self.new_move {
+            // legal: the reader found it (notation::read_move) after the record
             shakmaty::Position::play_unchecked(&mut pos, m);
         }
         pos
@@ -187,6 +188,7 @@ impl MoveMessage {
 pub fn play_all(moves: &[Move]) -> Chess {
     let mut pos = Chess::default();
     for &m in moves {
+        // legal: moves found legal in turn from the start (read, or replayed by UciMove::to_move)
         shakmaty::Position::play_unchecked(&mut pos, m);
     }
     pos

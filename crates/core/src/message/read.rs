@@ -1255,6 +1255,7 @@ impl Reader {
             match notation::read_move(&pos, token) {
                 Ok(m) => {
                     self.msg.moves.push(m);
+                    // legal: from notation::read_move in this position
                     pos.play_unchecked(m);
                 }
                 Err(e) => {
@@ -1283,6 +1284,7 @@ impl Reader {
         match notation::read_move(&pos, &text) {
             Ok(m) => {
                 self.msg.new_move = Some(m);
+                // legal: from notation::read_move in this position
                 pos.play_unchecked(m);
                 self.variation(pos);
             }
@@ -1302,6 +1304,7 @@ impl Reader {
             match notation::read_move(&pos, token) {
                 Ok(m) => {
                     self.msg.variation.push(m);
+                    // legal: from notation::read_move in this position
                     pos.play_unchecked(m);
                 }
                 Err(e) => {

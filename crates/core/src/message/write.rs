@@ -336,6 +336,7 @@ fn numbered(pos: &mut Chess, moves: &[Move], notation: Notation, back: usize) ->
                 last = format!("{number}... {text}");
             }
         }
+        // legal: the outgoing message's moves, each found legal in turn from `pos`
         pos.play_unchecked(m);
     }
     (out, last)

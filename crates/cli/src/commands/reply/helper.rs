@@ -38,6 +38,7 @@ impl MoveHelper {
                 continue;
             }
             let m = notation::read_move(&pos, token).ok()?;
+            // legal: from notation::read_move in this position
             pos.play_unchecked(m);
         }
         Some(pos)

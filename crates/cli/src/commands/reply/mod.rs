@@ -427,6 +427,7 @@ fn all_moves(game: &Game) -> String {
             row.received,
             row.sent
         ));
+        // legal: the game's plies, replayed by uci_move (checked) from the start
         pos.play_unchecked(m);
     }
     s

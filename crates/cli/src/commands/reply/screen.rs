@@ -247,6 +247,7 @@ fn panel_lines(g: &Game, report: &ClockReport) -> Vec<String> {
             row.sent.to_string(),
             report.ply_days.get(i).copied().unwrap_or(0)
         ));
+        // legal: the game's plies, replayed by uci_move (checked) from the start
         pos.play_unchecked(m);
     }
     out

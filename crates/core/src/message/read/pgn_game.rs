@@ -171,6 +171,7 @@ impl Reader {
         for &m in &game.moves {
             text.push(' ');
             text.push_str(&notation::san(&pos, m));
+            // legal: the main line, found by notation::read_move in turn from the start
             pos.play_unchecked(m);
         }
         for written in &game.unplayed {
@@ -271,6 +272,7 @@ impl Reader {
         let mut pos = Chess::default();
         for token in before {
             match notation::read_move(&pos, token) {
+                // legal: from notation::read_move in this position
                 Ok(m) => pos.play_unchecked(m),
                 Err(_) => return,
             }

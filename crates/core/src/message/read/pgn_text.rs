@@ -130,6 +130,7 @@ impl Visitor for MainLine {
         match notation::read_move(&progress.pos, &san_plus.to_string()) {
             Ok(m) => {
                 progress.game.moves.push(m);
+                // legal: from notation::read_move in this position
                 progress.pos.play_unchecked(m);
             }
             Err(e) => {

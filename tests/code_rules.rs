@@ -1,0 +1,175 @@
+//! Rules of the code that the compiler does not check, checked on the sources.
+//!
+//! **Moves come from shakmaty.** A `Move` reaches a position only from shakmaty's legal move
+//! generation (`legal_moves`, `san_candidates`, `castling_moves`, `San::to_move`,
+//! `UciMove::to_move`, and the moves those return) or after `is_legal`. `play_unchecked`
+//! trusts its move: given one that ccmail put together from squares and roles, it makes a
+//! position that is not chess, and the mistake shows far from where it was made. So, in the
+//! production sources (`crates/*/src`, without `tests.rs` files, `tests/` folders and a
+//! file's closing `#[cfg(test)] mod … { … }`):
+//!
+//! - every `play_unchecked(` has, on the line above it, a comment `// legal: …` that says
+//!   where its move comes from;
+//! - no `Move::Normal {`, `Move::Castle {`, `Move::EnPassant {` or `Move::Put {` appears
+//!   (ask the move instead: `m.role()`, `m.from()`, `m.to()`, `m.castling_side()`), unless
+//!   [`HAND_BUILT`] lists its file with the reason.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Files allowed to name a `Move` variant with braces, and why. A move built there must be
+/// checked with `is_legal` before it is played.
+const HAND_BUILT: &[(&str, &str)] = &[];
+
+/// The marker a `play_unchecked(` needs on the line above it.
+const MARKER: &str = "// legal:";
+
+const VARIANTS: [&str; 4] = ["Normal", "Castle", "EnPassant", "Put"];
+
+#[test]
+fn every_play_unchecked_says_where_its_move_comes_from() {
+    let mut unmarked = Vec::new();
+    let mut sites = 0;
+    for (path, lines) in production_sources() {
+        for (i, line) in lines.iter().enumerate() {
+            if !line.contains("play_unchecked(") {
+                continue;
+            }
+            sites += 1;
+            let above = i.checked_sub(1).map_or("", |j| lines[j].trim());
+            let reason = above.strip_prefix(MARKER).map_or("", str::trim);
+            if reason.is_empty() {
+                unmarked.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        unmarked.is_empty(),
+        "play_unchecked without a `{MARKER} <where the move comes from>` line above it:\n{}",
+        unmarked.join("\n")
+    );
+    // The scan found the sources: a wrong root would pass with nothing checked.
+    assert!(sites > 10, "only {sites} play_unchecked found");
+}
+
+#[test]
+fn no_move_is_built_by_hand() {
+    let mut built = Vec::new();
+    for (path, lines) in production_sources() {
+        let name = path.to_string_lossy().replace('\\', "/");
+        if HAND_BUILT.iter().any(|(file, _)| name == *file) {
+            continue;
+        }
+        for (i, line) in lines.iter().enumerate() {
+            if names_a_variant(line) {
+                built.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        built.is_empty(),
+        "a shakmaty Move written by hand (take it from the legal moves, or list the file in \
+         HAND_BUILT with the reason):\n{}",
+        built.join("\n")
+    );
+}
+
+/// The scan itself: what counts as a hand-built move and what is test code.
+#[test]
+fn the_scan_tells_moves_from_other_variants_and_tests_from_production() {
+    assert!(names_a_variant(
+        "    Some(Move::Normal { role, from, capture, to, promotion })"
+    ));
+    assert!(names_a_variant("shakmaty::Move::Castle { king, rook }"));
+    assert!(names_a_variant("Move::EnPassant{ from, to }"));
+    assert!(!names_a_variant(
+        "if let UciMove::Normal { from, to, .. } = uci"
+    ));
+    assert!(!names_a_variant("shakmaty::uci::UciMove::Put { role, to }"));
+    assert!(!names_a_variant("Move::Normal"));
+    let text = "fn a() {}\n#[cfg(test)]\nmod tests {\n    fn b() {}\n}\n";
+    assert_eq!(without_test_module(text), vec!["fn a() {}"]);
+    let text = "#[cfg(test)]\nmod tests;\nfn c() {}\n";
+    assert_eq!(
+        without_test_module(text),
+        vec!["#[cfg(test)]", "mod tests;", "fn c() {}"]
+    );
+    assert!(is_test_file(Path::new("crates/core/src/judge/tests.rs")));
+    assert!(is_test_file(Path::new(
+        "crates/core/src/message/read/tests/pgn.rs"
+    )));
+    assert!(!is_test_file(Path::new("crates/core/src/judge.rs")));
+}
+
+/// Whether `line` names a `Move` variant with braces (`Move::Normal {`), not another type's
+/// (`UciMove::Normal {`).
+fn names_a_variant(line: &str) -> bool {
+    line.match_indices("Move::").any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let own = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        let rest = &line[at + "Move::".len()..];
+        own && VARIANTS.iter().any(|v| {
+            rest.strip_prefix(v)
+                .is_some_and(|tail| tail.trim_start().starts_with('{'))
+        })
+    })
+}
+
+/// Every production source file under `crates/*/src`, as its lines without a closing inline
+/// test module, with its path from the repository's root.
+fn production_sources() -> Vec<(PathBuf, Vec<String>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for krate in fs::read_dir(root.join("crates")).unwrap() {
+        rust_files(&krate.unwrap().path().join("src"), &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| path.strip_prefix(root).unwrap().to_path_buf())
+        .filter(|path| !is_test_file(path))
+        .map(|path| {
+            let text = fs::read_to_string(root.join(&path)).unwrap();
+            let lines = without_test_module(&text)
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            (path, lines)
+        })
+        .collect()
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// A `tests.rs` file, or one in a `tests` folder: a test module of its own.
+fn is_test_file(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "tests.rs")
+        || path.components().any(|c| c.as_os_str() == "tests")
+}
+
+/// The lines before a `#[cfg(test)]` that opens an inline module (`mod tests {`): the test
+/// module closes a file (a `mod tests;` is left in, its file being skipped).
+fn without_test_module(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .windows(2)
+        .position(|w| {
+            w[0].trim() == "#[cfg(test)]"
+                && w[1].trim_start().starts_with("mod ")
+                && w[1].trim_end().ends_with('{')
+        })
+        .unwrap_or(lines.len());
+    lines[..end].to_vec()
+}
