@@ -95,7 +95,11 @@ async fn make_game(conn: &mut store::SqliteConnection, rng: &mut Rng, i: usize) 
         .into(),
         opponent_email: "partner@example.org".into(),
         arbiter_email: "arbiter@example.org".into(),
-        status: if finished { "finished" } else { "active" }.into(),
+        status: if finished {
+            store::GameStatus::Finished
+        } else {
+            store::GameStatus::Active
+        },
         result,
         ..GameRow::new(&id, start, "2026-01-01T00:00:00Z")
     };

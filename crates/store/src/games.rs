@@ -3,10 +3,10 @@
 use chrono::NaiveDate;
 use sqlx::SqliteConnection;
 
-use crate::{MoveRow, Result, StoreError};
+use crate::{GameStatus, MoveRow, Result, StoreError};
 
-/// One game as stored. Enumerations are kept as their names ('white', 'article51', …); the
-/// app layer parses them into its types.
+/// One game as stored. The status is typed ([`GameStatus`]); the other enumerations are kept
+/// as their names ('white', 'article51', …) and the app layer parses them into its types.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameRow {
     pub id: String,
@@ -22,7 +22,7 @@ pub struct GameRow {
     pub control_days: i64,
     pub notation: String,
     pub language: String,
-    pub status: String,
+    pub status: GameStatus,
     pub result: Option<String>,
     pub draw_offered_by: Option<String>,
     pub correction_due: Option<NaiveDate>,
@@ -69,7 +69,7 @@ impl GameRow {
             control_days: 60,
             notation: "numeric".into(),
             language: "ru".into(),
-            status: "active".into(),
+            status: GameStatus::Active,
             result: None,
             draw_offered_by: None,
             correction_due: None,
@@ -115,7 +115,7 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(g.control_days)
     .bind(&g.notation)
     .bind(&g.language)
-    .bind(&g.status)
+    .bind(g.status)
     .bind(&g.result)
     .bind(&g.draw_offered_by)
     .bind(g.correction_due)
@@ -242,7 +242,7 @@ pub async fn games_with(
 pub async fn set_status(
     conn: &mut SqliteConnection,
     id: &str,
-    status: &str,
+    status: GameStatus,
     result: Option<&str>,
 ) -> Result<()> {
     sqlx::query("UPDATE games SET status = ?, result = ? WHERE id = ?")

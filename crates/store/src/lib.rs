@@ -20,6 +20,7 @@ mod messages;
 mod moves;
 mod outbox;
 mod penalties;
+mod status;
 mod sync;
 mod trust;
 
@@ -39,6 +40,7 @@ pub use moves::*;
 pub use outbox::*;
 pub use penalties::*;
 pub use sqlx::SqliteConnection;
+pub use status::*;
 
 /// A transaction on the store ([`Store::begin`]): it derefs to a connection, and rolls back
 /// when dropped uncommitted.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use sqlx::SqliteConnection;
 
-use crate::{Result, content_hash};
+use crate::{MessageStatus, Result, content_hash};
 
 /// A message to store. `raw` is kept byte for byte.
 #[derive(Debug, Clone, Default)]
@@ -22,7 +22,7 @@ pub struct NewMessage<'a> {
     pub subject: Option<&'a str>,
     pub date_header: Option<String>,
     pub received_at: Option<String>,
-    pub status: &'a str,
+    pub status: MessageStatus,
     pub reason: Option<&'a str>,
     pub mailbox: Option<&'a str>,
     pub uid_validity: Option<i64>,
@@ -43,7 +43,7 @@ pub struct MessageRow {
     pub subject: Option<String>,
     pub date_header: Option<String>,
     pub received_at: Option<String>,
-    pub status: String,
+    pub status: MessageStatus,
     pub reason: Option<String>,
     pub created_at: String,
 }
@@ -230,7 +230,7 @@ pub async fn held(conn: &mut SqliteConnection) -> Result<Vec<MessageRow>> {
 pub async fn set_message_status(
     conn: &mut SqliteConnection,
     id: i64,
-    status: &str,
+    status: MessageStatus,
     reason: Option<&str>,
     game: Option<&str>,
 ) -> Result<()> {

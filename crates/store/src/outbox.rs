@@ -5,7 +5,7 @@
 
 use sqlx::SqliteConnection;
 
-use crate::Result;
+use crate::{OutboxStatus, Result};
 
 /// An item due for sending, with the raw message.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -25,7 +25,7 @@ pub struct OutboxRow {
     pub message: i64,
     pub game_id: Option<String>,
     pub subject: Option<String>,
-    pub status: String,
+    pub status: OutboxStatus,
     pub attempts: i64,
     pub last_error: Option<String>,
     pub sent_at: Option<String>,

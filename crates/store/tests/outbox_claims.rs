@@ -16,7 +16,7 @@ async fn queued(c: &mut SqliteConnection, mid: &str, at: &str) -> (i64, i64) {
         message_id: Some(mid),
         raw: mid.as_bytes(),
         kind: "move",
-        status: "queued",
+        status: MessageStatus::Queued,
         created_at: at,
         ..NewMessage::default()
     };
@@ -110,7 +110,7 @@ async fn sent_messages_are_copied_once() {
         direction: "in",
         raw: b"theirs",
         kind: "move",
-        status: "applied",
+        status: MessageStatus::Applied,
         created_at: T0,
         ..NewMessage::default()
     };

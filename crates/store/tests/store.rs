@@ -157,7 +157,7 @@ async fn games_moves_and_variations() {
         "{schema:?}"
     );
 
-    set_status(&mut c, "g2", "finished", Some("1-0"))
+    set_status(&mut c, "g2", GameStatus::Finished, Some("1-0"))
         .await
         .unwrap();
     assert_eq!(games(&mut c, false).await.unwrap().len(), 1);
@@ -235,7 +235,7 @@ fn incoming<'a>(raw: &'a [u8], mid: Option<&'a str>) -> NewMessage<'a> {
         message_id: mid,
         raw,
         kind: "move",
-        status: "held",
+        status: MessageStatus::Held,
         reason: Some("no game matches"),
         created_at: "2026-03-01T10:00:00+00:00",
         ..NewMessage::default()
@@ -280,7 +280,7 @@ async fn messages_are_stored_once() {
     insert_game(&mut c, &game("g1", "kuz@example.net"))
         .await
         .unwrap();
-    set_message_status(&mut c, a.id(), "applied", None, Some("g1"))
+    set_message_status(&mut c, a.id(), MessageStatus::Applied, None, Some("g1"))
         .await
         .unwrap();
     let row = message(&mut c, a.id()).await.unwrap().unwrap();
@@ -313,14 +313,14 @@ async fn held_messages_are_never_in_a_games_thread() {
         .await
         .unwrap();
     let rows = [
-        ("out", "sent", Some("g1")),
-        ("in", "applied", Some("g1")),
-        ("in", "held", Some("g1")),
-        ("in", "info", Some("g1")),
-        ("in", "dismissed", Some("g1")),
-        ("out", "queued", Some("g1")),
-        ("in", "applied", Some("g2")),
-        ("in", "held", None),
+        ("out", MessageStatus::Sent, Some("g1")),
+        ("in", MessageStatus::Applied, Some("g1")),
+        ("in", MessageStatus::Held, Some("g1")),
+        ("in", MessageStatus::Info, Some("g1")),
+        ("in", MessageStatus::Dismissed, Some("g1")),
+        ("out", MessageStatus::Queued, Some("g1")),
+        ("in", MessageStatus::Applied, Some("g2")),
+        ("in", MessageStatus::Held, None),
     ];
     let mut ids = Vec::new();
     for (n, (direction, status, game_id)) in rows.into_iter().enumerate() {
@@ -343,7 +343,7 @@ async fn held_messages_are_never_in_a_games_thread() {
         ["m0@x", "m1@x", "m3@x", "m5@x"]
     );
     // Accepted by the player, the held message joins the thread in its place.
-    set_message_status(&mut c, ids[2], "applied", None, Some("g1"))
+    set_message_status(&mut c, ids[2], MessageStatus::Applied, None, Some("g1"))
         .await
         .unwrap();
     assert_eq!(
@@ -425,7 +425,7 @@ async fn outbox_retries_keep_the_message() {
     let mut c = store.conn().await.unwrap();
     let mut m = incoming(b"our move", Some("ccmail.1@example.org"));
     m.direction = "out";
-    m.status = "queued";
+    m.status = MessageStatus::Queued;
     let id = insert_message(&mut c, &m).await.unwrap().id();
     let item = enqueue(
         &mut c,
@@ -464,7 +464,10 @@ async fn outbox_retries_keep_the_message() {
         .await
         .unwrap();
     assert!(unsent(&mut c).await.unwrap().is_empty());
-    assert_eq!(message(&mut c, id).await.unwrap().unwrap().status, "sent");
+    assert_eq!(
+        message(&mut c, id).await.unwrap().unwrap().status,
+        MessageStatus::Sent
+    );
     let second = NewMessage {
         message_id: Some("2@x"),
         raw: b"our other move",

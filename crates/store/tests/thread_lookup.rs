@@ -102,9 +102,9 @@ async fn the_ids_of_a_thread_are_looked_up_in_one_query() {
             game_id,
             kind: "move",
             status: if direction == "out" {
-                "sent"
+                MessageStatus::Sent
             } else {
-                "applied"
+                MessageStatus::Applied
             },
             created_at: "2026-03-01T10:00:00+00:00",
             ..NewMessage::default()

@@ -142,7 +142,7 @@ pub async fn apply_in(
         subject: incoming.envelope.subject.as_deref(),
         date_header: incoming.envelope.date.map(|d| d.to_rfc3339()),
         received_at: Some(arrival.at.to_rfc3339()),
-        status: "held",
+        status: store::MessageStatus::Held,
         reason: Some("not processed yet"),
         mailbox: arrival.mailbox,
         uid_validity: arrival.uid_validity.map(i64::from),
@@ -326,7 +326,7 @@ pub async fn fine(
         .await?
         .with_context(|| format!("there is no game {id}"))?;
     anyhow::ensure!(
-        g.to_move() != g.me && g.row.status == "active",
+        g.to_move() != g.me && g.row.status == store::GameStatus::Active,
         "game {id} awaits no move of the partner's: there is nothing to fine"
     );
     let raw = store::raw(&mut tx, message).await?.unwrap_or_default();
@@ -358,7 +358,14 @@ pub async fn fine(
         Outcome::Held { reason, .. } => format!("fined by the player: {reason}"),
         other => other.describe(),
     };
-    store::set_message_status(&mut tx, message, "info", Some(&reason), Some(&id)).await?;
+    store::set_message_status(
+        &mut tx,
+        message,
+        store::MessageStatus::Info,
+        Some(&reason),
+        Some(&id),
+    )
+    .await?;
     tx.commit().await?;
     Ok(Outcome::Info {
         message,
@@ -372,7 +379,7 @@ async fn held_row(conn: &mut SqliteConnection, message: i64) -> anyhow::Result<s
         .await?
         .with_context(|| format!("there is no message {message}"))?;
     anyhow::ensure!(
-        row.status == "held",
+        row.status == store::MessageStatus::Held,
         "message {message} is not held (it is {})",
         row.status
     );
@@ -397,7 +404,14 @@ async fn hold(
     game: Option<&str>,
     reason: String,
 ) -> anyhow::Result<Outcome> {
-    store::set_message_status(conn, message, "held", Some(&reason), game).await?;
+    store::set_message_status(
+        conn,
+        message,
+        store::MessageStatus::Held,
+        Some(&reason),
+        game,
+    )
+    .await?;
     Ok(Outcome::Held {
         message,
         game: game.map(str::to_owned),
@@ -483,7 +497,7 @@ async fn process(
             }
         },
     };
-    if game.row.status == "finished" {
+    if game.row.status == store::GameStatus::Finished {
         let reason = "the game is finished".to_owned();
         return hold(conn, message, Some(game.id()), reason).await;
     }
@@ -547,7 +561,10 @@ async fn find_game(
     }
     // Several games with this partner: the header, then the record decide.
     mine.retain(|g| header_fits(g, msg) != Some(false));
-    let active: Vec<&Game> = mine.iter().filter(|g| g.row.status != "finished").collect();
+    let active: Vec<&Game> = mine
+        .iter()
+        .filter(|g| g.row.status != store::GameStatus::Finished)
+        .collect();
     let exact: Vec<&Game> = active
         .iter()
         .copied()

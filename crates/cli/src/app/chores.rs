@@ -154,7 +154,7 @@ async fn game_chores(
             .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
             .collect()
     };
-    if game.row.status == "finished" {
+    if game.row.status == store::GameStatus::Finished {
         if game.row.pgn_due && sent_on("pgn").is_empty() && send_pgn(conn, me, clock, game).await? {
             done.push(format!(
                 "game {}: the finished game sent to the arbiter as PGN (51.9.1)",

@@ -173,7 +173,7 @@ pub fn draft(
     let mut next = play_on_a_copy(game, &pos, &moves, (received, sent));
     let result = result_after(game, req, &moves.after);
     if let Some(r) = result {
-        next.row.status = "finished".into();
+        next.row.status = store::GameStatus::Finished;
         next.row.result = Some(r.into());
     }
     let report = next.report(sent)?;
@@ -669,7 +669,7 @@ pub async fn queue_mail(
             to_addrs: Some(&to_addrs),
             subject: Some(&mail.subject),
             date_header: Some(mail.date.to_rfc3339()),
-            status: "queued",
+            status: store::MessageStatus::Queued,
             created_at: &clock.stamp(),
             ..NewMessage::default()
         },
@@ -742,7 +742,7 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
     store::set_reply_notes(conn, &d.game_id, "", false).await?;
     store::set_draw_offer(conn, &d.game_id, d.draw_offered_by.as_deref()).await?;
     if let Some(result) = d.result {
-        store::set_status(conn, &d.game_id, "finished", Some(result)).await?;
+        store::set_status(conn, &d.game_id, store::GameStatus::Finished, Some(result)).await?;
         let plies: Vec<Move> = d.form.moves.iter().copied().chain(d.my_move).collect();
         let why = super::pgn::ending_by_letter(&plies, result, d.kind == "resign");
         store::set_ending(conn, &d.game_id, Some(&why.to_string())).await?;

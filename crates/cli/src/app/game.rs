@@ -235,7 +235,7 @@ impl Game {
     }
 
     pub fn is_active(&self) -> bool {
-        self.row.status == "active"
+        self.row.status == store::GameStatus::Active
     }
 
     pub fn my_turn(&self) -> bool {
@@ -353,7 +353,7 @@ impl Game {
                 moves: self.control.moves(),
                 days: self.control.days(),
             },
-            status: &r.status,
+            status: r.status.as_str(),
             result: r.result.as_deref(),
             to_move: self.is_active().then(|| color_name(self.to_move())),
             fen: Fen::from_position(&self.position(), EnPassantMode::Legal).to_string(),

@@ -34,7 +34,7 @@ pub fn pgn_after_letter(
     let letter = MessageRow {
         direction: "out".into(),
         kind: kind.into(),
-        status: "queued".into(),
+        status: store::MessageStatus::Queued,
         ..MessageRow::default()
     };
     pgn_with(game, &[letter], today, my_email)
@@ -138,11 +138,11 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
         messages.iter().any(|m| {
             m.direction == dir
                 && kinds.contains(&m.kind.as_str())
-                && (dir == "out" || m.status == "applied")
+                && (dir == "out" || m.status == store::MessageStatus::Applied)
         })
     };
     Ending::of(EndFacts {
-        finished: game.row.status == "finished",
+        finished: game.row.status == store::GameStatus::Finished,
         result: game.row.result.as_deref().unwrap_or("*"),
         position: &game.position(),
         resigned: any("in", &["resignation"]) || any("out", &["resign"]),
@@ -162,7 +162,7 @@ pub async fn ending_words(
     game: &Game,
     report: &ClockReport,
 ) -> anyhow::Result<Option<String>> {
-    if game.row.status != "finished" {
+    if game.row.status != store::GameStatus::Finished {
         return Ok(None);
     }
     if recorded_ending(game).is_some() {

@@ -27,10 +27,10 @@ pub(super) fn view<'a>(
         plies: &game.plies,
         sent,
         start: game.row.start_date,
-        status: match game.row.status.as_str() {
-            "finished" => Status::Finished,
-            "suspended" => Status::Suspended,
-            _ => Status::Active,
+        status: match game.row.status {
+            store::GameStatus::Finished => Status::Finished,
+            store::GameStatus::Suspended => Status::Suspended,
+            store::GameStatus::Active => Status::Active,
         },
         language: game.language,
         notation: game.notation,
@@ -104,8 +104,14 @@ pub(super) async fn incoming_to_game(
             }
             // What the letter was is kept with it, for `show`.
             let summary = done.join("; ");
-            store::set_message_status(conn, message, "info", Some(&summary), Some(game.id()))
-                .await?;
+            store::set_message_status(
+                conn,
+                message,
+                store::MessageStatus::Info,
+                Some(&summary),
+                Some(game.id()),
+            )
+            .await?;
             Ok(Outcome::Info {
                 message,
                 game: game.id().into(),
@@ -113,8 +119,14 @@ pub(super) async fn incoming_to_game(
             })
         }
         Verdict::Hold(reason) => {
-            store::set_message_status(conn, message, "held", Some(&reason), Some(game.id()))
-                .await?;
+            store::set_message_status(
+                conn,
+                message,
+                store::MessageStatus::Held,
+                Some(&reason),
+                Some(game.id()),
+            )
+            .await?;
             Ok(Outcome::Held {
                 message,
                 game: Some(game.id().into()),
@@ -199,7 +211,7 @@ async fn act(
             Ok(None)
         }
         Action::Suspend => {
-            store::set_status(conn, game.id(), "suspended", None).await?;
+            store::set_status(conn, game.id(), store::GameStatus::Suspended, None).await?;
             Ok(None)
         }
     }
@@ -284,7 +296,7 @@ async fn apply_play(
         record_break(conn, clock, game, b.from, b.to, p.sent).await?;
     }
     if let Some((result, how)) = p.result {
-        store::set_status(conn, game.id(), "finished", Some(result)).await?;
+        store::set_status(conn, game.id(), store::GameStatus::Finished, Some(result)).await?;
         let plies: Vec<_> = game.plies.iter().chain(&p.moves).copied().collect();
         let resigned = how == judge::Ending::Resignation;
         let why = super::pgn::ending_by_letter(&plies, result, resigned);
@@ -297,7 +309,14 @@ async fn apply_play(
     if p.cc_answer {
         cc_answer(conn, game).await?;
     }
-    store::set_message_status(conn, message, "applied", None, Some(game.id())).await?;
+    store::set_message_status(
+        conn,
+        message,
+        store::MessageStatus::Applied,
+        None,
+        Some(game.id()),
+    )
+    .await?;
     Ok(Outcome::Applied {
         message,
         game: game.id().into(),

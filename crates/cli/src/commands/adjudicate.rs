@@ -35,7 +35,7 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
              RESULT`"
         );
     };
-    if game.row.status == "finished" {
+    if game.row.status == ccmail_store::GameStatus::Finished {
         bail!(
             "game {id} is finished ({})",
             game.row.result.as_deref().unwrap_or("no result")

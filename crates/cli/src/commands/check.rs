@@ -117,7 +117,10 @@ async fn database(r: &mut Report, cfg: &Config) {
     };
     match games {
         Ok(games) => {
-            let active = games.iter().filter(|g| g.status == "active").count();
+            let active = games
+                .iter()
+                .filter(|g| g.status == store::GameStatus::Active)
+                .count();
             let what = format!("opened {path}: {} game(s), {active} active", games.len());
             r.ok("database", what);
         }

@@ -61,7 +61,7 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     };
     queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;
     // 51.6: the game is suspended until the arbiter decides.
-    store::set_status(&mut tx, id, "suspended", None).await?;
+    store::set_status(&mut tx, id, store::GameStatus::Suspended, None).await?;
     tx.commit().await?;
     println!("game {id} is suspended until the arbiter's decision");
     flush(ctx, &subject).await

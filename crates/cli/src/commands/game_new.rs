@@ -120,7 +120,7 @@ pub async fn decision(
     let game = store::game(&mut tx, id)
         .await?
         .with_context(|| format!("there is no game {id}"))?;
-    if game.status == "finished" {
+    if game.status == store::GameStatus::Finished {
         bail!(
             "game {id} is finished already ({})",
             game.result.as_deref().unwrap_or("no result")
@@ -131,7 +131,7 @@ pub async fn decision(
             if !matches!(r, "1-0" | "0-1" | "1/2-1/2") {
                 bail!("--result must be 1-0, 0-1 or 1/2-1/2, not {r:?}");
             }
-            store::set_status(&mut tx, id, "finished", Some(r)).await?;
+            store::set_status(&mut tx, id, store::GameStatus::Finished, Some(r)).await?;
             // What the arbiter was asked last: a claim (51.6) or an adjudication (51.9.4).
             let asked = store::game_messages(&mut tx, id)
                 .await?
@@ -156,10 +156,10 @@ pub async fn decision(
             super::moves::flush(ctx, "the game's PGN").await
         }
         (None, true) => {
-            if game.status != "suspended" {
+            if game.status != store::GameStatus::Suspended {
                 bail!("game {id} is not suspended");
             }
-            store::set_status(&mut tx, id, "active", None).await?;
+            store::set_status(&mut tx, id, store::GameStatus::Active, None).await?;
             tx.commit().await?;
             println!("game {id} goes on");
             Ok(())

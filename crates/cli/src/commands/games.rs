@@ -28,7 +28,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
         .await?
         .into_iter()
-        .filter(|o| o.status == "failed")
+        .filter(|o| o.status == store::OutboxStatus::Failed)
         .collect();
     let endings = endings_of(ctx, &rows).await?;
     let listing = Listing {
@@ -121,7 +121,7 @@ async fn write_json(
     for (g, ..) in &rows {
         problems.push(
             if g.row.correction_due.is_some()
-                || g.row.status != "active"
+                || g.row.status != store::GameStatus::Active
                 || held.contains_key(g.id())
             {
                 problems_of(ctx, g).await?
@@ -171,7 +171,7 @@ fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::R
     let r = &g.row;
     let turn = match (&r.result, g.my_turn()) {
         (Some(res), _) => format!("finished {res}"),
-        (None, _) if r.status == "suspended" => "suspended".into(),
+        (None, _) if r.status == store::GameStatus::Suspended => "suspended".into(),
         (None, true) => "YOUR MOVE".into(),
         (None, false) => "their move".into(),
     };

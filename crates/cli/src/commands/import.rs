@@ -162,7 +162,9 @@ async fn bring_in(
         row.carried_black = i64::from(c.black);
     }
     let me = ccmail::app::game::color(&row.my_color)?;
-    if row.status == "active" && Color::from_white(game.moves.len().is_multiple_of(2)) == me {
+    if row.status == store::GameStatus::Active
+        && Color::from_white(game.moves.len().is_multiple_of(2)) == me
+    {
         row.awaited_received = game.last_received;
     }
     row.id = fresh_id(&mut tx, &row).await?;
@@ -283,7 +285,11 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         control_days: i64::from(control.days()),
         notation: notation.to_string(),
         language: language.to_string(),
-        status: if finished { "finished" } else { "active" }.into(),
+        status: if finished {
+            store::GameStatus::Finished
+        } else {
+            store::GameStatus::Active
+        },
         result: game.result.clone(),
         pgn_due: !finished,
         attach_pgn: d.attach_pgn,
@@ -320,7 +326,11 @@ async fn keep_message(
         subject: m.incoming.envelope.subject.as_deref(),
         date_header: m.incoming.envelope.date.map(|d| d.to_rfc3339()),
         received_at: m.arrived_at.clone(),
-        status: if ours { "sent" } else { "applied" },
+        status: if ours {
+            store::MessageStatus::Sent
+        } else {
+            store::MessageStatus::Applied
+        },
         reason: Some("imported"),
         mailbox: ours.then_some("imported"),
         created_at: &ctx.clock.stamp(),

@@ -66,11 +66,17 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             let row = store::message(&mut conn, message)
                 .await?
                 .with_context(|| format!("there is no message {message}"))?;
-            if row.status != "held" {
+            if row.status != store::MessageStatus::Held {
                 bail!("message {message} is not held (it is {})", row.status);
             }
-            store::set_message_status(&mut conn, message, "dismissed", row.reason.as_deref(), None)
-                .await?;
+            store::set_message_status(
+                &mut conn,
+                message,
+                store::MessageStatus::Dismissed,
+                row.reason.as_deref(),
+                None,
+            )
+            .await?;
             println!("message {message} dismissed (it stays stored)");
             Ok(())
         }

@@ -61,7 +61,7 @@ async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
             ));
         }
     }
-    if game.row.status == "finished" {
+    if game.row.status == store::GameStatus::Finished {
         s.push_str("Friendly game: no arbiter; the finished game went to no arbiter (51.9.1)\n");
     }
     if !s.is_empty() {
@@ -80,7 +80,7 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     let info: Vec<_> = store::game_messages(&mut conn, game.id())
         .await?
         .into_iter()
-        .filter(|m| m.direction == "in" && m.status == "info")
+        .filter(|m| m.direction == "in" && m.status == store::MessageStatus::Info)
         .collect();
     let mut s = String::new();
     if info.is_empty() {
@@ -109,13 +109,13 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
     let mut conn = ctx.store.conn().await?;
     let mut out = Vec::new();
     for m in store::game_messages(&mut conn, game.id()).await? {
-        if m.status == "held" {
+        if m.status == store::MessageStatus::Held {
             let detail = format!("message {} is held: {}", m.id, m.reason.unwrap_or_default());
             out.push(json!({"code": "held_message", "detail": detail}));
         }
     }
     for o in store::unsent(&mut conn).await? {
-        if o.game_id.as_deref() == Some(game.id()) && o.status == "failed" {
+        if o.game_id.as_deref() == Some(game.id()) && o.status == store::OutboxStatus::Failed {
             let detail = format!(
                 "message {} could not be sent: {}",
                 o.message,
@@ -136,7 +136,10 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
         ("White", &report.clock.white),
         ("Black", &report.clock.black),
     ] {
-        if let Some(at) = c.claimable_at.filter(|_| game.row.status != "finished") {
+        if let Some(at) = c
+            .claimable_at
+            .filter(|_| game.row.status != store::GameStatus::Finished)
+        {
             let detail = format!("{side} overstepped the time control at move {at} (51.6)");
             out.push(json!({"code": "control_overstepped", "detail": detail}));
         }
@@ -313,10 +316,12 @@ fn write_heading(s: &mut String, game: &Game, seen: &Seen) {
 /// variations, and the clock's warnings.
 fn write_state(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
     let r = &game.row;
-    let status = match (&r.result, r.status.as_str(), &seen.ending) {
+    let status = match (&r.result, r.status, &seen.ending) {
         (Some(result), _, Some(why)) => format!("Finished: {result} ({why})"),
         (Some(result), _, None) => format!("Finished: {result}"),
-        (None, "suspended", _) => "Suspended: a time-forfeit claim awaits the arbiter".into(),
+        (None, store::GameStatus::Suspended, _) => {
+            "Suspended: a time-forfeit claim awaits the arbiter".into()
+        }
         _ if game.my_turn() => "Your move".into(),
         _ => "Waiting for the partner's move".into(),
     };
@@ -327,7 +332,7 @@ fn write_state(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
         s.push('\n');
     }
     s.push_str(&conditional_lines(game));
-    let warnings = if game.row.status == "finished" {
+    let warnings = if game.row.status == store::GameStatus::Finished {
         Vec::new()
     } else {
         clock::warnings(&report.clock, report.to_move)

@@ -275,7 +275,7 @@ mod tests {
             my_color: "white".into(),
             opponent_email: "petrov@example.org".into(),
             arbiter_email: "arbiter@example.org".into(),
-            status: "finished".into(),
+            status: store::GameStatus::Finished,
             result: Some("1-0".into()),
             ..GameRow::new(
                 "g1",
@@ -290,7 +290,7 @@ mod tests {
             raw: b"our move",
             game_id: Some("g1"),
             kind: "move",
-            status: "sent",
+            status: store::MessageStatus::Sent,
             created_at: "2026-03-01T12:00:00+03:00",
             ..NewMessage::default()
         };

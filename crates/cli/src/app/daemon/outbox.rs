@@ -167,7 +167,7 @@ async fn waiting(d: &Daemon) -> anyhow::Result<usize> {
     let rows = store::unsent(&mut *d.store.conn().await?).await?;
     Ok(rows
         .iter()
-        .filter(|r| r.status == "queued" && r.last_error.is_some())
+        .filter(|r| r.status == store::OutboxStatus::Queued && r.last_error.is_some())
         .count())
 }
 

@@ -196,7 +196,7 @@ pub(super) async fn ready(d: &Daemon, w: &Watch) -> anyhow::Result<Ready> {
     let since = w.first_sync_since.or_else(|| {
         games
             .iter()
-            .filter(|g| g.status == "active")
+            .filter(|g| g.status == store::GameStatus::Active)
             .map(|g| g.start_date)
             .min()
     });
@@ -670,7 +670,7 @@ mod tests {
             black: "Петров".into(),
             my_color: "white".into(),
             opponent_email: "petrov@example.org".into(),
-            status: "active".into(),
+            status: store::GameStatus::Active,
             ..GameRow::new(
                 "g1",
                 "2026-03-01".parse().unwrap(),

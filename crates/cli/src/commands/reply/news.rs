@@ -35,7 +35,7 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
     let last_in = messages
         .iter()
         .rev()
-        .find(|m| m.direction == "in" && m.status == "applied");
+        .find(|m| m.direction == "in" && m.status == store::MessageStatus::Applied);
     if let Some(m) = last_in {
         let raw = store::raw(&mut conn, m.id).await?.unwrap_or_default();
         let msg = incoming::read(&raw).message;
@@ -86,7 +86,10 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
         out.push("Your reply goes Cc the arbiter (an answer to a repeat, 51.5.1).".to_owned());
     }
     out.extend(partner_breaks(game, ctx.clock.today()));
-    for m in messages.iter().filter(|m| m.status == "held") {
+    for m in messages
+        .iter()
+        .filter(|m| m.status == store::MessageStatus::Held)
+    {
         out.push(format!(
             "Held for this game: message {} ({}): `ccmail inbox`.",
             m.id,
