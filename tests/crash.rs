@@ -260,7 +260,7 @@ fn kill_9_at_random_moments_loses_nothing_and_applies_nothing_twice() {
         let mut ids = HashSet::new();
         for (g, _) in &pairs {
             for m in ccmail_store::game_messages(&mut c, g).await.unwrap() {
-                if m.direction == "out" {
+                if m.direction == ccmail_store::Direction::Out {
                     ids.insert(m.message_id.unwrap());
                 }
             }
@@ -285,7 +285,10 @@ fn kill_9_at_random_moments_loses_nothing_and_applies_nothing_twice() {
         let mut n = 0;
         for (g, _) in &pairs {
             let all = ccmail_store::game_messages(&mut c, g).await.unwrap();
-            n += all.iter().filter(|m| m.direction == "in").count();
+            n += all
+                .iter()
+                .filter(|m| m.direction == ccmail_store::Direction::In)
+                .count();
         }
         n
     });

@@ -279,9 +279,10 @@ fn private_mail_is_left_exactly_as_it_was() {
         let store = ccmail_store::Store::open(&white.db()).await.unwrap();
         let mut conn = store.conn().await.unwrap();
         for (mid, raw) in &mail {
-            let found = ccmail_store::find_message(&mut conn, "in", Some(mid), raw)
-                .await
-                .unwrap();
+            let found =
+                ccmail_store::find_message(&mut conn, ccmail_store::Direction::In, Some(mid), raw)
+                    .await
+                    .unwrap();
             assert_eq!(found, None, "{mid} was stored");
         }
         assert!(ccmail_store::held(&mut conn).await.unwrap().is_empty());
@@ -394,7 +395,7 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
         let mut conn = store.conn().await.unwrap();
         for raw in &chess {
             let mid = support::message_id(raw);
-            let id = ccmail_store::find_by_message_id(&mut conn, "in", &mid)
+            let id = ccmail_store::find_by_message_id(&mut conn, ccmail_store::Direction::In, &mid)
                 .await
                 .unwrap()
                 .unwrap_or_else(|| panic!("{mid} was not kept"));
@@ -407,9 +408,10 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
             );
         }
         for raw in small.iter().map(|(_, raw)| raw).chain([&private]) {
-            let found = ccmail_store::find_message(&mut conn, "in", None, raw)
-                .await
-                .unwrap();
+            let found =
+                ccmail_store::find_message(&mut conn, ccmail_store::Direction::In, None, raw)
+                    .await
+                    .unwrap();
             assert_eq!(found, None, "{} was stored", support::message_id(raw));
         }
     });

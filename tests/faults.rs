@@ -210,7 +210,7 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     let kept = support::block_on(async {
         let store = ccmail_store::Store::open(&me.db()).await.unwrap();
         let mut c = store.conn().await.unwrap();
-        ccmail_store::find_message(&mut c, "in", None, &private)
+        ccmail_store::find_message(&mut c, ccmail_store::Direction::In, None, &private)
             .await
             .unwrap()
     });

@@ -62,7 +62,7 @@ pub async fn attached(conn: &mut SqliteConnection, game: &str) -> Result<Attache
                 game_id: r.try_get(4)?,
                 player: r.try_get(5)?,
                 days: r.try_get(6)?,
-                cause: r.try_get(7)?,
+                cause: crate::penalties::required_cause_at(r, 7)?,
                 ply: r.try_get(8)?,
                 message: r.try_get(9)?,
                 created_at: r.try_get(10)?,
@@ -74,7 +74,7 @@ pub async fn attached(conn: &mut SqliteConnection, game: &str) -> Result<Attache
                 from_date: r.try_get(6)?,
                 to_date: r.try_get(7)?,
                 kind: r.try_get(8)?,
-                fault: r.try_get(9)?,
+                fault: crate::penalties::cause_at(r, 9)?,
                 ply: r.try_get(10)?,
             }),
             3 => a.variations.push(VariationRow {

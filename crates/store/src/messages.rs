@@ -7,12 +7,12 @@ use std::collections::HashMap;
 
 use sqlx::SqliteConnection;
 
-use crate::{MessageStatus, Result, content_hash};
+use crate::{Direction, MessageStatus, Result, content_hash};
 
 /// A message to store. `raw` is kept byte for byte.
 #[derive(Debug, Clone, Default)]
 pub struct NewMessage<'a> {
-    pub direction: &'a str,
+    pub direction: Direction,
     pub message_id: Option<&'a str>,
     pub raw: &'a [u8],
     pub game_id: Option<&'a str>,
@@ -34,7 +34,7 @@ pub struct NewMessage<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct MessageRow {
     pub id: i64,
-    pub direction: String,
+    pub direction: Direction,
     pub message_id: Option<String>,
     pub game_id: Option<String>,
     pub kind: String,
@@ -70,7 +70,7 @@ impl Inserted {
 /// The stored message with this Message-ID, if any.
 pub async fn find_by_message_id(
     conn: &mut SqliteConnection,
-    direction: &str,
+    direction: Direction,
     message_id: &str,
 ) -> Result<Option<i64>> {
     Ok(
@@ -86,7 +86,7 @@ pub async fn find_by_message_id(
 /// Message-ID first.
 pub async fn find_message(
     conn: &mut SqliteConnection,
-    direction: &str,
+    direction: Direction,
     message_id: Option<&str>,
     raw: &[u8],
 ) -> Result<Option<i64>> {
@@ -106,7 +106,7 @@ pub async fn find_in_or_out(
 /// One query, on the unique indexes of (direction, Message-ID) and (direction, hash).
 async fn find(
     conn: &mut SqliteConnection,
-    direction: Option<&str>,
+    direction: Option<Direction>,
     message_id: Option<&str>,
     raw: &[u8],
 ) -> Result<Option<i64>> {
@@ -138,7 +138,7 @@ pub async fn insert_incoming(conn: &mut SqliteConnection, m: &NewMessage<'_>) ->
 /// The insert, unless [`find`] (with `direction`) would find the message; then what it finds.
 async fn insert_unless_found(
     conn: &mut SqliteConnection,
-    direction: Option<&str>,
+    direction: Option<Direction>,
     m: &NewMessage<'_>,
 ) -> Result<Inserted> {
     let new: Option<i64> = sqlx::query_scalar(

@@ -1,20 +1,63 @@
 //! Penalties (51.4.7) and thinking periods that are not moves (51.4.8).
+//!
+//! A penalty's cause, and the fault a correction request answers, are the core's
+//! [`PenaltyCause`], stored by its name and read back through [`cause_at`].
 
+use ccmail_core::clock::PenaltyCause;
 use chrono::NaiveDate;
-use sqlx::SqliteConnection;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{FromRow, Row, SqliteConnection};
 
 use crate::Result;
 
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+/// The cause named in column `index` of `row`, or `None` for NULL; a name that is no cause's is
+/// a decoding error of that column.
+pub(crate) fn cause_at(row: &SqliteRow, index: usize) -> sqlx::Result<Option<PenaltyCause>> {
+    let Some(name) = row.try_get::<Option<&str>, _>(index)? else {
+        return Ok(None);
+    };
+    name.parse()
+        .map(Some)
+        .map_err(|e| sqlx::Error::ColumnDecode {
+            index: index.to_string(),
+            source: Box::new(e),
+        })
+}
+
+/// `cause_at` for a column that is never NULL.
+pub(crate) fn required_cause_at(row: &SqliteRow, index: usize) -> sqlx::Result<PenaltyCause> {
+    cause_at(row, index)?.ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: index.to_string(),
+        source: "a penalty without a cause".into(),
+    })
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PenaltyRow {
     pub id: i64,
     pub game_id: String,
     pub player: String,
     pub days: i64,
-    pub cause: String,
+    pub cause: PenaltyCause,
     pub ply: i64,
     pub message: Option<i64>,
     pub created_at: String,
+}
+
+/// Columns as [`penalties`] selects them.
+impl FromRow<'_, SqliteRow> for PenaltyRow {
+    fn from_row(r: &SqliteRow) -> sqlx::Result<Self> {
+        Ok(PenaltyRow {
+            id: r.try_get(0)?,
+            game_id: r.try_get(1)?,
+            player: r.try_get(2)?,
+            days: r.try_get(3)?,
+            cause: required_cause_at(r, 4)?,
+            ply: r.try_get(5)?,
+            message: r.try_get(6)?,
+            created_at: r.try_get(7)?,
+        })
+    }
 }
 
 pub async fn insert_penalty(conn: &mut SqliteConnection, p: &PenaltyRow) -> Result<()> {
@@ -25,7 +68,7 @@ pub async fn insert_penalty(conn: &mut SqliteConnection, p: &PenaltyRow) -> Resu
     .bind(&p.game_id)
     .bind(&p.player)
     .bind(p.days)
-    .bind(&p.cause)
+    .bind(p.cause.as_str())
     .bind(p.ply)
     .bind(p.message)
     .bind(&p.created_at)
@@ -44,7 +87,7 @@ pub async fn penalties(conn: &mut SqliteConnection, game: &str) -> Result<Vec<Pe
     .await?)
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExtraRow {
     pub id: i64,
     pub game_id: String,
@@ -52,8 +95,24 @@ pub struct ExtraRow {
     pub from_date: NaiveDate,
     pub to_date: NaiveDate,
     pub kind: String,
-    pub fault: Option<String>,
+    pub fault: Option<PenaltyCause>,
     pub ply: i64,
+}
+
+/// Columns as [`extras`] selects them.
+impl FromRow<'_, SqliteRow> for ExtraRow {
+    fn from_row(r: &SqliteRow) -> sqlx::Result<Self> {
+        Ok(ExtraRow {
+            id: r.try_get(0)?,
+            game_id: r.try_get(1)?,
+            player: r.try_get(2)?,
+            from_date: r.try_get(3)?,
+            to_date: r.try_get(4)?,
+            kind: r.try_get(5)?,
+            fault: cause_at(r, 6)?,
+            ply: r.try_get(7)?,
+        })
+    }
 }
 
 pub async fn insert_extra(conn: &mut SqliteConnection, e: &ExtraRow) -> Result<()> {
@@ -66,7 +125,7 @@ pub async fn insert_extra(conn: &mut SqliteConnection, e: &ExtraRow) -> Result<(
     .bind(e.from_date)
     .bind(e.to_date)
     .bind(&e.kind)
-    .bind(&e.fault)
+    .bind(e.fault.map(PenaltyCause::as_str))
     .bind(e.ply)
     .execute(conn)
     .await?;

@@ -1,7 +1,7 @@
-//! The statuses of games, messages and outbox items: the closed sets the schema's CHECK
-//! constraints name (migrations/0001), as types. sqlx converts them to and from the stored
-//! text at the SQL boundary, so the app compares variants, never strings; `as_str` (and
-//! `Display`) give the same words back for the JSON and the screen.
+//! The statuses of games, messages and outbox items, and a message's direction: the closed
+//! sets the schema's CHECK constraints name (migrations/0001), as types. sqlx converts them to
+//! and from the stored text at the SQL boundary, so the app compares variants, never strings;
+//! `as_str` (and `Display`) give the same words back for the JSON and the screen.
 
 use std::fmt;
 
@@ -46,6 +46,17 @@ pub enum OutboxStatus {
     Failed,
 }
 
+/// Which way a stored message went.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum Direction {
+    /// Received. (The default only fills a `MessageRow::default()`.)
+    #[default]
+    In,
+    /// Ours, sent or to be sent.
+    Out,
+}
+
 impl GameStatus {
     pub const ALL: [GameStatus; 3] = [Self::Active, Self::Suspended, Self::Finished];
 
@@ -82,6 +93,18 @@ impl MessageStatus {
     }
 }
 
+impl Direction {
+    pub const ALL: [Direction; 2] = [Self::In, Self::Out];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::In => "in",
+            Self::Out => "out",
+        }
+    }
+}
+
 impl OutboxStatus {
     pub const ALL: [OutboxStatus; 3] = [Self::Queued, Self::Sent, Self::Failed];
 
@@ -105,7 +128,7 @@ macro_rules! display_as_str {
     )*};
 }
 
-display_as_str!(GameStatus, MessageStatus, OutboxStatus);
+display_as_str!(GameStatus, MessageStatus, OutboxStatus, Direction);
 
 #[cfg(test)]
 mod tests {
@@ -127,6 +150,14 @@ mod tests {
         }
         for s in MessageStatus::ALL {
             let (text, back): (String, MessageStatus) = sqlx::query_as("SELECT ?1, ?1")
+                .bind(s)
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!((text.as_str(), back), (s.as_str(), s));
+        }
+        for s in Direction::ALL {
+            let (text, back): (String, Direction) = sqlx::query_as("SELECT ?1, ?1")
                 .bind(s)
                 .fetch_one(&mut *conn)
                 .await

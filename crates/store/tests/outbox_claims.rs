@@ -12,7 +12,7 @@ async fn open() -> (tempfile::TempDir, Store) {
 /// A queued message going out, due at `at`; returns (message id, outbox id).
 async fn queued(c: &mut SqliteConnection, mid: &str, at: &str) -> (i64, i64) {
     let m = NewMessage {
-        direction: "out",
+        direction: Direction::Out,
         message_id: Some(mid),
         raw: mid.as_bytes(),
         kind: "move",
@@ -107,7 +107,7 @@ async fn sent_messages_are_copied_once() {
     assert!(uncopied(&mut c).await.unwrap().is_empty());
     // Mail in is never a copy to make.
     let m = NewMessage {
-        direction: "in",
+        direction: Direction::In,
         raw: b"theirs",
         kind: "move",
         status: MessageStatus::Applied,

@@ -1,6 +1,7 @@
 //! The store against a real SQLite file: every query, deduplication, the outbox, sync state,
 //! the file's mode, WAL, two writers at once, and the migration path.
 
+use ccmail_core::clock::PenaltyCause;
 use ccmail_store::*;
 use chrono::NaiveDate;
 
@@ -231,7 +232,7 @@ mod games {
 
 fn incoming<'a>(raw: &'a [u8], mid: Option<&'a str>) -> NewMessage<'a> {
     NewMessage {
-        direction: "in",
+        direction: Direction::In,
         message_id: mid,
         raw,
         kind: "move",
@@ -269,7 +270,7 @@ async fn messages_are_stored_once() {
     );
     // The same id going out is another message.
     let mut out = incoming(b"raw one", Some("a@x"));
-    out.direction = "out";
+    out.direction = Direction::Out;
     assert!(matches!(
         insert_message(&mut c, &out).await.unwrap(),
         Inserted::New(_)
@@ -313,14 +314,14 @@ async fn held_messages_are_never_in_a_games_thread() {
         .await
         .unwrap();
     let rows = [
-        ("out", MessageStatus::Sent, Some("g1")),
-        ("in", MessageStatus::Applied, Some("g1")),
-        ("in", MessageStatus::Held, Some("g1")),
-        ("in", MessageStatus::Info, Some("g1")),
-        ("in", MessageStatus::Dismissed, Some("g1")),
-        ("out", MessageStatus::Queued, Some("g1")),
-        ("in", MessageStatus::Applied, Some("g2")),
-        ("in", MessageStatus::Held, None),
+        (Direction::Out, MessageStatus::Sent, Some("g1")),
+        (Direction::In, MessageStatus::Applied, Some("g1")),
+        (Direction::In, MessageStatus::Held, Some("g1")),
+        (Direction::In, MessageStatus::Info, Some("g1")),
+        (Direction::In, MessageStatus::Dismissed, Some("g1")),
+        (Direction::Out, MessageStatus::Queued, Some("g1")),
+        (Direction::In, MessageStatus::Applied, Some("g2")),
+        (Direction::In, MessageStatus::Held, None),
     ];
     let mut ids = Vec::new();
     for (n, (direction, status, game_id)) in rows.into_iter().enumerate() {
@@ -361,7 +362,7 @@ async fn a_duplicate_is_found_in_or_out_by_id_or_bytes() {
     let (_dir, store) = open().await;
     let mut c = store.conn().await.unwrap();
     let mut out = incoming(b"ours", Some("ours@x"));
-    out.direction = "out";
+    out.direction = Direction::Out;
     let new = |i: Inserted| match i {
         Inserted::New(id) => id,
         Inserted::Duplicate(id) => panic!("{id} found"),
@@ -412,7 +413,7 @@ async fn a_duplicate_is_found_in_or_out_by_id_or_bytes() {
     assert_eq!(found(&mut c, Some("new@x"), b"x").await, Some(fresh));
     // Within one direction only, `insert_message` stores what the other direction has.
     let mut echo = incoming(b"ours", Some("ours@x"));
-    echo.direction = "in";
+    echo.direction = Direction::In;
     assert!(matches!(
         insert_message(&mut c, &echo).await.unwrap(),
         Inserted::New(_)
@@ -424,7 +425,7 @@ async fn outbox_retries_keep_the_message() {
     let (_dir, store) = open().await;
     let mut c = store.conn().await.unwrap();
     let mut m = incoming(b"our move", Some("ccmail.1@example.org"));
-    m.direction = "out";
+    m.direction = Direction::Out;
     m.status = MessageStatus::Queued;
     let id = insert_message(&mut c, &m).await.unwrap().id();
     let item = enqueue(
@@ -576,7 +577,7 @@ async fn breaks_penalties_extras_and_sync_state() {
         game_id: "g1".into(),
         player: "black".into(),
         days: 2,
-        cause: "wrong_repetition".into(),
+        cause: PenaltyCause::WrongRepetition,
         ply: 8,
         message: None,
         created_at: "x".into(),
@@ -590,7 +591,7 @@ async fn breaks_penalties_extras_and_sync_state() {
         from_date: d("2026-03-01"),
         to_date: d("2026-03-05"),
         kind: "correction_request".into(),
-        fault: Some("impossible".into()),
+        fault: Some(PenaltyCause::Impossible),
         ply: 8,
     };
     insert_extra(&mut c, &e).await.unwrap();

@@ -88,10 +88,10 @@ async fn the_ids_of_a_thread_are_looked_up_in_one_query() {
         insert_game(&mut c, &game(g)).await.unwrap();
     }
     let rows = [
-        ("out", "ours.1@x", Some("g1")),
-        ("in", "theirs.1@x", Some("g1")),
-        ("out", "ours.2@x", Some("g2")),
-        ("in", "stray@x", None),
+        (Direction::Out, "ours.1@x", Some("g1")),
+        (Direction::In, "theirs.1@x", Some("g1")),
+        (Direction::Out, "ours.2@x", Some("g2")),
+        (Direction::In, "stray@x", None),
     ];
     for (n, (direction, mid, game_id)) in rows.into_iter().enumerate() {
         let raw = format!("raw {n}");
@@ -101,7 +101,7 @@ async fn the_ids_of_a_thread_are_looked_up_in_one_query() {
             raw: raw.as_bytes(),
             game_id,
             kind: "move",
-            status: if direction == "out" {
+            status: if direction == Direction::Out {
                 MessageStatus::Sent
             } else {
                 MessageStatus::Applied

@@ -133,7 +133,7 @@ pub async fn apply_in(
     });
     let from = incoming.from();
     let row = NewMessage {
-        direction: "in",
+        direction: store::Direction::In,
         message_id: mid,
         raw: arrival.raw,
         kind: kind_of(&incoming.message),
@@ -642,7 +642,7 @@ pub(super) async fn record_fault(
             game_id: game.id().into(),
             player: player.clone(),
             days,
-            cause: super::game::cause_name(cause),
+            cause,
             ply,
             message: Some(message),
             created_at: clock.stamp(),
@@ -658,7 +658,7 @@ pub(super) async fn record_fault(
             from_date: their_received,
             to_date: their_sent.max(their_received),
             kind: "rejected_message".into(),
-            fault: Some(super::game::cause_name(cause)),
+            fault: Some(cause),
             ply,
         },
     )

@@ -18,7 +18,7 @@
 //! keep every partner after it from their repeat (51.5.1) or their correction request.
 
 use ccmail_core::addressees::Letter as Why;
-use ccmail_core::clock::DeadlineKind;
+use ccmail_core::clock::{DeadlineKind, PenaltyCause};
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_mail::smtp;
 use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
@@ -150,7 +150,7 @@ async fn game_chores(
     let mine = store::game_messages(conn, game.id()).await?;
     let sent_on = |kind: &str| -> Vec<NaiveDate> {
         mine.iter()
-            .filter(|m| m.direction == "out" && m.kind == kind)
+            .filter(|m| m.direction == store::Direction::Out && m.kind == kind)
             .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
             .collect()
     };
@@ -399,7 +399,7 @@ async fn request_correction(
         .iter()
         .rev()
         .find(|p| p.ply == ply)
-        .map(|p| p.cause.clone());
+        .map(|p| p.cause);
     if let Some(since) = game.row.correction_due {
         store::insert_extra(
             conn,
@@ -410,7 +410,7 @@ async fn request_correction(
                 from_date: since,
                 to_date: today.max(since),
                 kind: "correction_request".into(),
-                fault: Some(fault.unwrap_or_else(|| "illegible".into())),
+                fault: Some(fault.unwrap_or(PenaltyCause::Illegible)),
                 ply,
             },
         )

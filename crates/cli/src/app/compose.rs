@@ -660,7 +660,7 @@ pub async fn queue_mail(
     let id = store::insert_message(
         conn,
         &NewMessage {
-            direction: "out",
+            direction: store::Direction::Out,
             message_id: Some(&mail.message_id),
             raw: &raw,
             game_id: game,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use anyhow::{Context, anyhow};
 use ccmail_core::clock::{
     self, Awaited, Break, Carried, ClockReport, Control, DateSpan, ExtraKind, ExtraPeriod,
-    GameTime, Penalty, PenaltyCause, Ply, Profile, Variation,
+    GameTime, Penalty, Ply, Profile, Variation,
 };
 use ccmail_core::message::Language;
 use ccmail_core::notation::Notation;
@@ -47,18 +47,6 @@ pub fn color(name: &str) -> anyhow::Result<Color> {
 
 pub fn color_name(c: Color) -> &'static str {
     if c.is_white() { "white" } else { "black" }
-}
-
-pub fn cause(name: &str) -> anyhow::Result<PenaltyCause> {
-    serde_json::from_value(Value::String(name.to_owned()))
-        .map_err(|_| anyhow!("{name:?} is not a penalty cause"))
-}
-
-pub fn cause_name(c: PenaltyCause) -> String {
-    serde_json::to_value(c)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 impl Game {
@@ -269,15 +257,13 @@ impl Game {
             t.penalties.push(Penalty {
                 player: color(&p.player)?,
                 days: p.days as u32,
-                cause: cause(&p.cause)?,
+                cause: p.cause,
                 ply: p.ply as u32,
             });
         }
         for e in &self.extras {
             let kind = match (e.kind.as_str(), &e.fault) {
-                ("correction_request", Some(f)) => {
-                    ExtraKind::CorrectionRequest { fault: cause(f)? }
-                }
+                ("correction_request", Some(f)) => ExtraKind::CorrectionRequest { fault: *f },
                 _ => ExtraKind::RejectedMessage,
             };
             t.extras.push(ExtraPeriod {

@@ -32,7 +32,7 @@ pub fn pgn_after_letter(
     my_email: &str,
 ) -> anyhow::Result<String> {
     let letter = MessageRow {
-        direction: "out".into(),
+        direction: store::Direction::Out,
         kind: kind.into(),
         status: store::MessageStatus::Queued,
         ..MessageRow::default()
@@ -134,21 +134,23 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
         report.clock.white.overstepped_at.is_some(),
         report.clock.black.overstepped_at.is_some(),
     ];
-    let any = |dir: &str, kinds: &[&str]| {
+    let any = |dir: store::Direction, kinds: &[&str]| {
         messages.iter().any(|m| {
             m.direction == dir
                 && kinds.contains(&m.kind.as_str())
-                && (dir == "out" || m.status == store::MessageStatus::Applied)
+                && (dir == store::Direction::Out || m.status == store::MessageStatus::Applied)
         })
     };
     Ending::of(EndFacts {
         finished: game.row.status == store::GameStatus::Finished,
         result: game.row.result.as_deref().unwrap_or("*"),
         position: &game.position(),
-        resigned: any("in", &["resignation"]) || any("out", &["resign"]),
-        draw_agreed: any("in", &["draw_accept"]) || any("out", &["draw"]),
-        adjudicated: any("in", &["adjudication", "claim"])
-            || any("out", &["adjudication", "claim"]),
+        resigned: any(store::Direction::In, &["resignation"])
+            || any(store::Direction::Out, &["resign"]),
+        draw_agreed: any(store::Direction::In, &["draw_accept"])
+            || any(store::Direction::Out, &["draw"]),
+        adjudicated: any(store::Direction::In, &["adjudication", "claim"])
+            || any(store::Direction::Out, &["adjudication", "claim"]),
         out_of_time,
         recorded: recorded_ending(game),
     })

@@ -5,7 +5,7 @@
 use anyhow::{Context, bail};
 use ccmail::app::chores::notice_body;
 use ccmail::app::compose::{Letter, queue_letter, recipients};
-use ccmail::app::game::{Game, cause, color};
+use ccmail::app::game::{Game, color};
 use ccmail_core::addressees::Letter as Why;
 use ccmail_core::clock::ClockReport;
 use ccmail_core::judge::fault_by_eye;
@@ -176,7 +176,7 @@ fn write_penalties(game: &Game, lines: &mut Vec<String>) -> anyhow::Result<()> {
     for p in &game.penalties {
         let days = wording::days(p.days, lang);
         let who = side(ru, color(&p.player)?);
-        let why = fault_by_eye(cause(&p.cause)?);
+        let why = fault_by_eye(p.cause);
         lines.push(if ru {
             format!("Штраф, {who}: {days}, {}, ход {}", why.ru, p.ply)
         } else {

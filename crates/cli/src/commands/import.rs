@@ -316,7 +316,11 @@ async fn keep_message(
             .join(",")
     });
     let row = NewMessage {
-        direction: if ours { "out" } else { "in" },
+        direction: if ours {
+            store::Direction::Out
+        } else {
+            store::Direction::In
+        },
         message_id: m.incoming.message_id(),
         raw: &m.raw,
         game_id: Some(game),

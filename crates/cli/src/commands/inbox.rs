@@ -3,6 +3,7 @@
 use anyhow::{Context, bail};
 use ccmail::app::apply;
 use ccmail::term::{shown, shown_lines};
+use ccmail_core::clock::PenaltyCause;
 use ccmail_store as store;
 
 use super::Ctx;
@@ -51,12 +52,15 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             cause,
             game,
         }) => {
-            let cause = ccmail::app::game::cause(&cause.replace('-', "_")).map_err(|_| {
-                anyhow::anyhow!(
-                    "--cause {cause:?} is not a fault: illegible, ambiguous, impossible, \
+            let cause = cause
+                .replace('-', "_")
+                .parse::<PenaltyCause>()
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "--cause {cause:?} is not a fault: illegible, ambiguous, impossible, \
                      no-move or wrong-repetition"
-                )
-            })?;
+                    )
+                })?;
             let outcome =
                 apply::fine(&ctx.store, &ctx.clock, message, game.as_deref(), cause).await?;
             answer(ctx, &outcome).await

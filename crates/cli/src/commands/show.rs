@@ -53,7 +53,7 @@ async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     }
     let mut conn = ctx.store.conn().await?;
     for m in store::game_messages(&mut conn, game.id()).await? {
-        if m.direction == "out" && m.kind == "repeat" {
+        if m.direction == store::Direction::Out && m.kind == "repeat" {
             let day = m.date_header.as_deref().and_then(|d| d.get(..10));
             s.push_str(&format!(
                 "Friendly game: no arbiter; the repeat of {} went to the partner only (51.5.1)\n",
@@ -80,7 +80,7 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     let info: Vec<_> = store::game_messages(&mut conn, game.id())
         .await?
         .into_iter()
-        .filter(|m| m.direction == "in" && m.status == store::MessageStatus::Info)
+        .filter(|m| m.direction == store::Direction::In && m.status == store::MessageStatus::Info)
         .collect();
     let mut s = String::new();
     if info.is_empty() {
@@ -197,7 +197,7 @@ pub async fn repeats_sent(
     Ok(store::game_messages(conn, game.id())
         .await?
         .into_iter()
-        .filter(|m| m.direction == "out" && m.kind == "repeat")
+        .filter(|m| m.direction == store::Direction::Out && m.kind == "repeat")
         .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
         .collect())
 }

@@ -59,6 +59,27 @@ pub enum PenaltyCause {
 }
 
 impl PenaltyCause {
+    pub const ALL: [PenaltyCause; 6] = [
+        PenaltyCause::Illegible,
+        PenaltyCause::Ambiguous,
+        PenaltyCause::Impossible,
+        PenaltyCause::NoMove,
+        PenaltyCause::WrongRepetition,
+        PenaltyCause::LateRepeat,
+    ];
+
+    /// The cause's name, as stored and as serde writes it (`wrong_repetition`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PenaltyCause::Illegible => "illegible",
+            PenaltyCause::Ambiguous => "ambiguous",
+            PenaltyCause::Impossible => "impossible",
+            PenaltyCause::NoMove => "no_move",
+            PenaltyCause::WrongRepetition => "wrong_repetition",
+            PenaltyCause::LateRepeat => "late_repeat",
+        }
+    }
+
     /// The penalty the rules fix for this cause: 2 days (51.4.7), or `None` for a late repeat,
     /// whose penalty is the delay (51.4.9).
     pub fn rule_days(self) -> Option<u32> {
@@ -66,6 +87,28 @@ impl PenaltyCause {
             PenaltyCause::LateRepeat => None,
             _ => Some(2),
         }
+    }
+}
+
+impl std::fmt::Display for PenaltyCause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is no [`PenaltyCause`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0:?} is not a penalty cause")]
+pub struct UnknownCause(pub String);
+
+impl std::str::FromStr for PenaltyCause {
+    type Err = UnknownCause;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PenaltyCause::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| UnknownCause(s.to_owned()))
     }
 }
 

@@ -93,7 +93,7 @@ pub use breaks::{
 pub use evaluate::evaluate;
 pub use game::{
     Awaited, Carried, ClockError, ExtraKind, ExtraPeriod, GameTime, Penalty, PenaltyCause, Ply,
-    Variation,
+    UnknownCause, Variation,
 };
 pub use report::{ClockReport, Clocks, Deadline, DeadlineKind, SideClock};
 pub use span::DateSpan;

@@ -285,7 +285,7 @@ mod tests {
         };
         store::insert_game(&mut c, &game).await.unwrap();
         let ours = NewMessage {
-            direction: "out",
+            direction: store::Direction::Out,
             message_id: Some("ccmail.g1.1.abc@example.org"),
             raw: b"our move",
             game_id: Some("g1"),

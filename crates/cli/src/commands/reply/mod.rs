@@ -365,7 +365,7 @@ impl Turn<'_> {
                     // Sending can fail after the message was stored: then it is queued.
                     let mid = draft.mail.message_id.as_str();
                     let mut conn = self.ctx.store.conn().await?;
-                    if store::find_by_message_id(&mut conn, "out", mid)
+                    if store::find_by_message_id(&mut conn, store::Direction::Out, mid)
                         .await?
                         .is_some()
                     {

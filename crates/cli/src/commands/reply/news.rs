@@ -35,7 +35,7 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
     let last_in = messages
         .iter()
         .rev()
-        .find(|m| m.direction == "in" && m.status == store::MessageStatus::Applied);
+        .find(|m| m.direction == store::Direction::In && m.status == store::MessageStatus::Applied);
     if let Some(m) = last_in {
         let raw = store::raw(&mut conn, m.id).await?.unwrap_or_default();
         let msg = incoming::read(&raw).message;

@@ -466,3 +466,15 @@ fn carried_days_past_the_plies_made_are_refused() {
         Err(ClockError::NoSuchPly { ply: 5, last: 4 })
     );
 }
+
+/// Each cause's name is the one serde writes, and reads back as the cause; any other word is
+/// no cause.
+#[test]
+fn penalty_causes_round_trip_through_their_names() {
+    for c in PenaltyCause::ALL {
+        assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
+        assert_eq!(c.as_str().parse::<PenaltyCause>(), Ok(c));
+        assert_eq!(c.to_string(), c.as_str());
+    }
+    assert!("late".parse::<PenaltyCause>().is_err());
+}
