@@ -577,7 +577,7 @@ async fn breaks_penalties_extras_and_sync_state() {
         game_id: "g1".into(),
         player: "black".into(),
         days: 2,
-        cause: PenaltyCause::WrongRepetition,
+        cause: Ok(PenaltyCause::WrongRepetition),
         ply: 8,
         message: None,
         created_at: "x".into(),
@@ -591,7 +591,7 @@ async fn breaks_penalties_extras_and_sync_state() {
         from_date: d("2026-03-01"),
         to_date: d("2026-03-05"),
         kind: "correction_request".into(),
-        fault: Some(PenaltyCause::Impossible),
+        fault: Some(Ok(PenaltyCause::Impossible)),
         ply: 8,
     };
     insert_extra(&mut c, &e).await.unwrap();

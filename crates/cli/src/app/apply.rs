@@ -642,7 +642,7 @@ pub(super) async fn record_fault(
             game_id: game.id().into(),
             player: player.clone(),
             days,
-            cause,
+            cause: Ok(cause),
             ply,
             message: Some(message),
             created_at: clock.stamp(),
@@ -658,7 +658,7 @@ pub(super) async fn record_fault(
             from_date: their_received,
             to_date: their_sent.max(their_received),
             kind: "rejected_message".into(),
-            fault: Some(cause),
+            fault: Some(Ok(cause)),
             ply,
         },
     )

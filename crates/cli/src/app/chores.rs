@@ -399,7 +399,7 @@ async fn request_correction(
         .iter()
         .rev()
         .find(|p| p.ply == ply)
-        .map(|p| p.cause);
+        .map(|p| p.cause.clone());
     if let Some(since) = game.row.correction_due {
         store::insert_extra(
             conn,
@@ -410,7 +410,7 @@ async fn request_correction(
                 from_date: since,
                 to_date: today.max(since),
                 kind: "correction_request".into(),
-                fault: Some(fault.unwrap_or(PenaltyCause::Illegible)),
+                fault: Some(fault.unwrap_or(Ok(PenaltyCause::Illegible))),
                 ply,
             },
         )

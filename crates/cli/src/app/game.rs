@@ -257,13 +257,15 @@ impl Game {
             t.penalties.push(Penalty {
                 player: color(&p.player)?,
                 days: p.days as u32,
-                cause: p.cause,
+                cause: p.cause.clone()?,
                 ply: p.ply as u32,
             });
         }
         for e in &self.extras {
             let kind = match (e.kind.as_str(), &e.fault) {
-                ("correction_request", Some(f)) => ExtraKind::CorrectionRequest { fault: *f },
+                ("correction_request", Some(f)) => {
+                    ExtraKind::CorrectionRequest { fault: f.clone()? }
+                }
                 _ => ExtraKind::RejectedMessage,
             };
             t.extras.push(ExtraPeriod {

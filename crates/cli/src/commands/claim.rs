@@ -176,7 +176,7 @@ fn write_penalties(game: &Game, lines: &mut Vec<String>) -> anyhow::Result<()> {
     for p in &game.penalties {
         let days = wording::days(p.days, lang);
         let who = side(ru, color(&p.player)?);
-        let why = fault_by_eye(p.cause);
+        let why = fault_by_eye(p.cause.clone()?);
         lines.push(if ru {
             format!("Штраф, {who}: {days}, {}, ход {}", why.ru, p.ply)
         } else {
