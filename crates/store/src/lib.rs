@@ -51,6 +51,40 @@ pub use trust::*;
 /// The migrations of `migrations/`, embedded at build time.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
 
+/// Migrations whose comments were reworded after they shipped: (version, the SHA-384 of the
+/// text databases applied). Their SQL is unchanged, so such a database takes the new
+/// checksum instead of failing sqlx's check that an applied migration is unchanged.
+const REWORDED: &[(i64, &str)] = &[(
+    2,
+    "f9cf5d500c8f2f93e597adbf0622ad11d3c198c55e829b4032e6b52a9c661f267274daf1336a330aa2e91a1c5eed90db",
+)];
+
+/// Gives an applied migration of [`REWORDED`] its current checksum.
+async fn reworded(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let applied: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if applied.is_none() {
+        return Ok(());
+    }
+    for &(version, old) in REWORDED {
+        let Some(now) = MIGRATOR.iter().find(|m| m.version == version) else {
+            continue;
+        };
+        sqlx::query(
+            "UPDATE _sqlx_migrations SET checksum = ? WHERE version = ? AND lower(hex(checksum)) = ?",
+        )
+        .bind(now.checksum.as_ref())
+        .bind(version)
+        .bind(old)
+        .execute(pool)
+        .await?;
+    }
+    Ok(())
+}
+
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -208,6 +242,7 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(|e| open_failed(path, &e))?;
+        reworded(&pool).await.map_err(|e| open_failed(path, &e))?;
         MIGRATOR.run(&pool).await.map_err(|e| match e {
             sqlx::migrate::MigrateError::Execute(e) => open_failed(path, &e),
             e => StoreError::Migrate(e),

@@ -668,7 +668,7 @@ async fn breaks_penalties_extras_and_sync_state() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_writing_at_once_never_see_a_lock_error() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ccmail.db");
+    let path = dir.path().join("sub/ccmail.db");
     let a = Store::open(&path).await.unwrap();
     let b = Store::open(&path).await.unwrap();
     let writer = |store: Store, side: &'static str| {
@@ -792,4 +792,44 @@ async fn a_correspondents_games_are_found_by_an_index_not_by_reading_every_game(
         steps,
         ["SEARCH games USING INDEX games_by_opponent (opponent_email=?)"]
     );
+}
+
+/// A database migrated before a migration's comments were reworded keeps opening: it holds
+/// the old text's checksum, which the store carries over, and its data stays.
+#[tokio::test]
+async fn a_database_migrated_before_a_reworded_comment_still_opens() {
+    let (dir, store) = open().await;
+    let path = dir.path().join("sub/ccmail.db");
+    let mut conn = store.conn().await.unwrap();
+    insert_game(
+        &mut conn,
+        &GameRow::new("g1", "2026-03-01".parse().unwrap(), "x"),
+    )
+    .await
+    .unwrap();
+    let old = "f9cf5d500c8f2f93e597adbf0622ad11d3c198c55e829b4032e6b52a9c661f267274daf1336a330aa2e91a1c5eed90db";
+    sqlx::query("UPDATE _sqlx_migrations SET checksum = unhex(?) WHERE version = 2")
+        .bind(old)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    store.close().await;
+    let store = Store::open(&path)
+        .await
+        .expect("opens with the old checksum");
+    let mut conn = store.conn().await.unwrap();
+    assert!(
+        games(&mut conn, true)
+            .await
+            .unwrap()
+            .iter()
+            .any(|g| g.id == "g1")
+    );
+    let now: String =
+        sqlx::query_scalar("SELECT lower(hex(checksum)) FROM _sqlx_migrations WHERE version = 2")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    assert_ne!(now, old, "the current checksum carried over");
 }
