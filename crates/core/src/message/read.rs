@@ -607,6 +607,17 @@ impl<'a> Line<'a> {
     }
 }
 
+/// What a line of the sender's text was to the reader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineUse {
+    /// A line of a PGN game in the body.
+    Pgn,
+    /// A line of moves (the record, a move line): moves, move numbers, results, remarks.
+    Moves,
+    /// Anything else: labels, dates, talk.
+    Words,
+}
+
 /// Reads a move message from its decoded text, the PGN parts the MIME layer found, and the
 /// envelope. Never fails: what is wrong is in `problems`.
 pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
@@ -616,12 +627,13 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut own = own_text(text, &folded);
     // Each line's vector of hits, once it is done with, is handed on to the next.
     let mut spare = Vec::new();
-    // The lines of the body's PGN: its tags and comments are the game's, not the sender's
-    // words about it (`[Termination "adjudication"]` is not a request for one).
-    let mut in_pgn = Vec::with_capacity(own.len());
+    // What each line was: the kind is told from the sender's words only. The body PGN's tags
+    // and comments are the game's, not the sender's words about it (`[Termination
+    // "adjudication"]` is not a request for one), and a line of moves holds no words.
+    let mut uses = Vec::with_capacity(own.len());
     for line in &mut own {
         line.spare.set(spare);
-        in_pgn.push(reader.line(line));
+        uses.push(reader.line(line));
         spare = line.hits.take().unwrap_or_else(|| line.spare.take());
     }
     reader.signature(&own, envelope);
@@ -631,8 +643,8 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let mut msg = reader.finish();
     let lines: Vec<OwnLine<'_>> = own
         .iter()
-        .zip(in_pgn)
-        .filter(|(_, pgn)| !pgn)
+        .zip(uses)
+        .filter(|(_, use_)| *use_ == LineUse::Words)
         .map(|(l, _)| OwnLine {
             text: l.text,
             folded: l.folded(),
@@ -885,32 +897,36 @@ impl Reader {
         }
     }
 
-    /// Reads one line of the sender's text; whether it was a line of the body's PGN.
-    fn line(&mut self, line: &Line<'_>) -> bool {
+    /// Takes one line of the sender's own text; what it was.
+    fn line(&mut self, line: &Line<'_>) -> LineUse {
         let text = line.text;
         if self.pgn_block_line(text) {
-            return true;
+            return LineUse::Pgn;
         }
-        self.other_line(line);
-        false
+        if self.other_line(line) {
+            LineUse::Moves
+        } else {
+            LineUse::Words
+        }
     }
 
-    fn other_line(&mut self, line: &Line<'_>) {
+    /// [`Reader::line`] for a line outside a PGN block; whether it was a line of moves.
+    fn other_line(&mut self, line: &Line<'_>) -> bool {
         let text = line.text;
         if self.record_comment {
             self.record_text(text);
-            return;
+            return false;
         }
         if self.awaiting_move {
             // `Мой ход:` alone on its line: the move may stand on the next one.
             if text.is_empty() {
-                return;
+                return false;
             }
             self.awaiting_move = false;
             if line.label().is_none() && is_move_line(text) {
                 self.my_move_side = side_of_number(text);
                 self.my_move = Some(strip_number(text).to_owned());
-                return;
+                return false;
             }
             self.msg.move_line_empty = true;
         }
@@ -919,19 +935,21 @@ impl Reader {
             .all(|b| matches!(b, b'-' | b'=' | b'_' | b'*' | b'~'))
         {
             self.in_notes = false;
-            return;
+            return false;
         }
         if self.in_notes {
             if let Some(note) = text.strip_prefix("- ").or_else(|| text.strip_prefix("• ")) {
                 self.msg.notes.push(note.trim().to_owned());
-                return;
+                return false;
             }
             self.in_notes = false;
         }
         // Moves never hold a phrase: the long record line is not searched for one.
-        if !self.classify(line) {
+        let moves = self.classify(line);
+        if !moves {
             self.phrases(line);
         }
+        moves
     }
 
     /// Takes what a line says by its label or shape; whether it was a line of moves.
