@@ -1,6 +1,8 @@
 //! The MIME tree, walked without recursion, flattened into its leaf parts.
 //!
-//! mailparse's `parse_mail` recurses once per nesting level and gives up on the
+//! Ours for **linear time on hostile nesting**; the parameters of `Content-Type` and
+//! `Content-Disposition` are read by mailparse. mailparse's `parse_mail` recurses once per
+//! nesting level and gives up on the
 //! whole message past 100 levels; hostile mail can nest thousands. So we split
 //! multiparts ourselves with an explicit stack, and stop descending at
 //! [`MAX_DEPTH`]: what lies deeper is skipped and a problem says so. Each level
