@@ -600,3 +600,112 @@ async fn polling_without_idle_sees_new_mail_too() {
     assert!(latency < Duration::from_secs(2), "{latency:?}");
     imap.logout().await;
 }
+
+/// ccmail reads the answers of its UID FETCH off the connection itself, between async-imap's
+/// own commands on the same socket (`crates/mail/src/imap/fetch.rs`). That holds only while
+/// neither reader keeps bytes the other needs: async-imap holds none when a FETCH is sent
+/// (the server sends nothing between commands), and what ccmail's reader reads past its
+/// tagged end goes back to the stream. Here mail arrives before, during and after each kind
+/// of command, twelve rounds over: every message comes back whole, byte for byte where we
+/// wrote it ourselves, at the size the server counts, and every command finds the connection
+/// in step.
+#[tokio::test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one session's twelve rounds, read as one story"
+)]
+async fn the_fetch_reader_and_async_imap_take_turns_on_one_connection() {
+    let Some(s) = servers() else { return };
+    let user = s.user(3);
+    let cfg = fresh_mailbox(&s, user, "turns").await;
+    let to = detail_address(user, &cfg.mailbox);
+    let mut imap = Imap::connect(&cfg).await.expect("connect");
+    let mut ids = Vec::new();
+    let mut appended = Vec::new();
+    let mut last = 0;
+    for round in 0..12 {
+        // Delivered before IDLE (async-imap) starts, and one racing the commands after it.
+        let id = format!("{}@example.test", unique("turns"));
+        let raw = sample_message(s.user(0), user, &id, &format!("{}. e4", round + 1));
+        deliver(&s, s.user(0), &to, &raw).await;
+        ids.push(id);
+        let outcome = imap
+            .wait(Duration::from_secs(10), std::future::pending())
+            .await
+            .expect("IDLE");
+        assert_eq!(outcome, WaitOutcome::NewMail, "round {round}");
+        let racing_id = format!("{}@example.test", unique("turns"));
+        let racing = {
+            let (s, from, to) = (s.clone(), s.user(0).to_owned(), to.clone());
+            let raw = sample_message(&from, user, &racing_id, "2. d4");
+            tokio::spawn(async move { deliver(&s, &from, &to, &raw).await })
+        };
+        ids.push(racing_id);
+        // ccmail's reader, then async-imap's commands, then ccmail's again.
+        let fetched = imap.fetch_since(last, None).await.expect("UID FETCH");
+        assert!(!fetched.is_empty(), "round {round}");
+        let flags = imap
+            .flags(&format!("{}:*", last + 1))
+            .await
+            .expect("FETCH FLAGS");
+        assert!(!flags.is_empty(), "round {round}");
+        let own = sample_message(user, user, &format!("{}@x.test", unique("own")), "3. c4");
+        imap.append(&cfg.mailbox, &own).await.expect("APPEND");
+        appended.push(own);
+        assert!(
+            imap.folders()
+                .await
+                .expect("LIST")
+                .iter()
+                .any(|f| f.name == cfg.mailbox),
+            "round {round}"
+        );
+        racing.await.unwrap();
+        let sizes = imap.sizes_since(last, None).await.expect("sizes");
+        last = sizes.last().map_or(last, |&(uid, _)| uid);
+        let _ = imap
+            .wait(Duration::from_millis(200), std::future::pending())
+            .await
+            .expect("IDLE");
+    }
+    // All of it, read again: each delivered message whole at the size the server counts,
+    // each appended one byte for byte, in the order they came.
+    // (The last racing delivery may still be on its way into the mailbox.)
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let sizes = loop {
+        let sizes = imap.sizes_since(0, None).await.expect("sizes");
+        if sizes.len() == ids.len() + appended.len() || Instant::now() > deadline {
+            break sizes;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let all = imap.fetch_since(0, None).await.expect("UID FETCH 1:*");
+    assert_eq!(
+        all.iter()
+            .map(|m| (m.uid, u32::try_from(m.raw.len()).unwrap()))
+            .collect::<Vec<_>>(),
+        sizes
+    );
+    let (ours, delivered): (Vec<_>, Vec<_>) = all
+        .iter()
+        .partition(|m| m.raw.starts_with(format!("From: <{user}>").as_bytes()));
+    assert_eq!(
+        ours.iter().map(|m| m.raw.clone()).collect::<Vec<_>>(),
+        appended
+    );
+    let mut seen: Vec<&str> = delivered
+        .iter()
+        .map(|m| {
+            let text = std::str::from_utf8(&m.raw).unwrap();
+            ids.iter()
+                .find(|id| text.contains(&format!("Message-ID: <{id}>")))
+                .expect("a message delivered here")
+                .as_str()
+        })
+        .collect();
+    seen.sort_unstable();
+    let mut want: Vec<&str> = ids.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    assert_eq!(seen, want);
+    imap.logout().await;
+}

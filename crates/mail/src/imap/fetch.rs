@@ -204,6 +204,15 @@ impl Imap {
     /// unsolicited answers are. While the answers are read the session is taken out of
     /// `self`: a failure or a time-out half-way leaves the connection out of step, and drops
     /// it.
+    ///
+    /// The socket is shared with async-imap, which holds on two things. async-imap keeps no
+    /// bytes of the connection when the command is sent: a server sends nothing between
+    /// commands, and async-imap reads no further than the tagged end of its own. And what
+    /// our reader read past this command's tagged end goes back to the stream
+    /// ([`Stream::unread`](super::stream::Stream)) for async-imap to read first. The
+    /// tests: `bytes_read_past_a_fetch_go_back_to_the_stream_in_order` (stream.rs), and
+    /// `the_fetch_reader_and_async_imap_take_turns_on_one_connection` (tests/imap.rs, on the
+    /// real Dovecot, mail arriving around every command).
     async fn uid_fetch(&mut self, command: &str) -> Result<Vec<FetchAnswer>, ImapError> {
         let mut answers = Vec::new();
         self.uid_fetch_each(command, &mut Sink::Collect(&mut answers))

@@ -252,3 +252,47 @@ async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapE
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+    use crate::imap::answer::{Answer, Reader};
+
+    /// The half of the socket sharing that is ours (see `Imap::uid_fetch_each`): what
+    /// ccmail's FETCH reader read past its command's tagged end is handed back, and the next
+    /// reader of the stream — async-imap — reads it first, then the rest of the connection.
+    #[tokio::test]
+    async fn bytes_read_past_a_fetch_go_back_to_the_stream_in_order() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            // The tagged end and the next answer in one write: one read takes both.
+            socket
+                .write_all(b"* 1 FETCH (UID 7 BODY[] {2}\r\nhi)\r\nA1 OK done\r\n* 3 EXISTS\r\n")
+                .await
+                .unwrap();
+            socket.write_all(b"* 4 EXISTS\r\n").await.unwrap();
+        });
+        let mut stream = Stream::plain(TcpStream::connect(addr).await.unwrap());
+        server.await.unwrap();
+        let mut reader = Reader::new(&mut stream);
+        assert!(matches!(reader.next("A1").await.unwrap(), Answer::Fetch(_)));
+        assert!(matches!(
+            reader.next("A1").await.unwrap(),
+            Answer::Done { ok: true, .. }
+        ));
+        let leftover = reader.leftover().to_vec();
+        assert!(
+            !leftover.is_empty(),
+            "one read took the answers after the tagged end"
+        );
+        assert_eq!(leftover, b"* 3 EXISTS\r\n* 4 EXISTS\r\n"[..leftover.len()]);
+        stream.unread(&leftover);
+        let mut rest = Vec::new();
+        stream.read_to_end(&mut rest).await.unwrap();
+        assert_eq!(rest, b"* 3 EXISTS\r\n* 4 EXISTS\r\n");
+    }
+}
