@@ -13,6 +13,12 @@
 //! [`Decoded::problems`] rather than failing the message. Only input that is
 //! not a mail message at all is an error.
 //!
+//! Libraries do what they do well: mailparse reads the parameters of `Content-Type` and
+//! `Content-Disposition` and parses dates, the `base64` crate decodes base64, the `charset`
+//! crate decodes charsets. The rest is ours, and each module says which of three reasons it is
+//! for: linear time on hostile input, lenient decoding with problems reported, or reading a
+//! header block without its message.
+//!
 //! It knows nothing of chess beyond which MIME types carry PGN.
 
 use std::borrow::Cow;

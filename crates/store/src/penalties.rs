@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteConnection};
 
-use crate::Result;
+use crate::{ExtraPeriodKind, Result};
 
 /// The cause named in column `index` of `row`, or `None` for NULL. A name this version does
 /// not know (left by a newer one, or a damaged file) is kept as an `Err`: the row still reads,
@@ -100,7 +100,7 @@ pub struct ExtraRow {
     pub player: String,
     pub from_date: NaiveDate,
     pub to_date: NaiveDate,
-    pub kind: String,
+    pub kind: ExtraPeriodKind,
     pub fault: Option<Cause>,
     pub ply: i64,
 }
@@ -130,7 +130,7 @@ pub async fn insert_extra(conn: &mut SqliteConnection, e: &ExtraRow) -> Result<(
     .bind(&e.player)
     .bind(e.from_date)
     .bind(e.to_date)
-    .bind(&e.kind)
+    .bind(e.kind)
     .bind(e.fault.as_ref().map(cause_name))
     .bind(e.ply)
     .execute(conn)

@@ -1,4 +1,5 @@
-//! The statuses of games, messages and outbox items, and a message's direction: the closed
+//! The statuses of games, messages and outbox items, a message's direction and the kind of
+//! an extra period: the closed
 //! sets the schema's CHECK constraints name (migrations/0001), as types. sqlx converts them to
 //! and from the stored text at the SQL boundary, so the app compares variants, never strings;
 //! `as_str` (and `Display`) give the same words back for the JSON and the screen.
@@ -44,6 +45,17 @@ pub enum OutboxStatus {
     Sent,
     /// A permanent failure: kept, shown, not retried.
     Failed,
+}
+
+/// Why a player was given extra time (51.3.4: the days a correction request or a rejected
+/// message cost the one who had to wait).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum ExtraPeriodKind {
+    /// We asked the partner to correct a faulty move: the days until the answer.
+    CorrectionRequest,
+    /// A message of the partner's was rejected.
+    RejectedMessage,
 }
 
 /// Which way a stored message went.
@@ -118,6 +130,18 @@ impl OutboxStatus {
     }
 }
 
+impl ExtraPeriodKind {
+    pub const ALL: [ExtraPeriodKind; 2] = [Self::CorrectionRequest, Self::RejectedMessage];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CorrectionRequest => "correction_request",
+            Self::RejectedMessage => "rejected_message",
+        }
+    }
+}
+
 macro_rules! display_as_str {
     ($($t:ty),*) => {$(
         impl fmt::Display for $t {
@@ -128,7 +152,13 @@ macro_rules! display_as_str {
     )*};
 }
 
-display_as_str!(GameStatus, MessageStatus, OutboxStatus, Direction);
+display_as_str!(
+    GameStatus,
+    MessageStatus,
+    OutboxStatus,
+    Direction,
+    ExtraPeriodKind
+);
 
 #[cfg(test)]
 mod tests {
@@ -172,6 +202,14 @@ mod tests {
                 .unwrap();
             assert_eq!((text.as_str(), back), (s.as_str(), s));
             assert_eq!(s.to_string(), s.as_str());
+        }
+        for s in ExtraPeriodKind::ALL {
+            let (text, back): (String, ExtraPeriodKind) = sqlx::query_as("SELECT ?1, ?1")
+                .bind(s)
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!((text.as_str(), back), (s.as_str(), s));
         }
     }
 

@@ -590,7 +590,7 @@ async fn breaks_penalties_extras_and_sync_state() {
         player: "white".into(),
         from_date: d("2026-03-01"),
         to_date: d("2026-03-05"),
-        kind: "correction_request".into(),
+        kind: ExtraPeriodKind::CorrectionRequest,
         fault: Some(Ok(PenaltyCause::Impossible)),
         ply: 8,
     };

@@ -657,7 +657,7 @@ pub(super) async fn record_fault(
             player,
             from_date: their_received,
             to_date: their_sent.max(their_received),
-            kind: "rejected_message".into(),
+            kind: store::ExtraPeriodKind::RejectedMessage,
             fault: Some(Ok(cause)),
             ply,
         },

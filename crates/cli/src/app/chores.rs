@@ -409,7 +409,7 @@ async fn request_correction(
                 player: color_name(game.me).into(),
                 from_date: since,
                 to_date: today.max(since),
-                kind: "correction_request".into(),
+                kind: store::ExtraPeriodKind::CorrectionRequest,
                 fault: Some(fault.unwrap_or(Ok(PenaltyCause::Illegible))),
                 ply,
             },

@@ -262,8 +262,8 @@ impl Game {
             });
         }
         for e in &self.extras {
-            let kind = match (e.kind.as_str(), &e.fault) {
-                ("correction_request", Some(f)) => {
+            let kind = match (e.kind, &e.fault) {
+                (store::ExtraPeriodKind::CorrectionRequest, Some(f)) => {
                     ExtraKind::CorrectionRequest { fault: f.clone()? }
                 }
                 _ => ExtraKind::RejectedMessage,

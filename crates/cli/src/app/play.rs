@@ -40,7 +40,7 @@ pub(super) fn view<'a>(
         rejected_until: game
             .extras
             .iter()
-            .filter(|e| e.kind == "rejected_message" && e.ply == n + 1)
+            .filter(|e| e.kind == store::ExtraPeriodKind::RejectedMessage && e.ply == n + 1)
             .map(|e| e.to_date)
             .max(),
         draw_offered_by: game
