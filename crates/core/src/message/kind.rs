@@ -438,13 +438,16 @@ pub(crate) fn classify(
     if msg.has(ProblemCode::Unreadable) {
         return out;
     }
-    let each: Vec<Lists> = lines
+    // The lists found anywhere, and whether one line says a move "is impossible".
+    let (all, wrong_move) = lines
         .iter()
         .map(|l| l.folded)
         .chain([subject])
         .map(Lists::in_text)
-        .collect();
-    let all = Lists(each.iter().fold(0, |bits, l| bits | l.0));
+        .fold((Lists::default(), false), |(all, wrong), line| {
+            let wrong_here = line.has(List::CorrectMove) && line.has(List::MoveWords);
+            (Lists(all.0 | line.0), wrong || wrong_here)
+        });
     let has = |list: List| all.has(list);
     // The letters whose purpose overrides any move they quote: ccmail's own correction request
     // and claim carry the form of our last move, which is not the sender's new move.
@@ -456,10 +459,6 @@ pub(crate) fn classify(
         return out;
     }
     let lost = has(List::Lost);
-    // "Is impossible" on a line that speaks of a move.
-    let wrong_move = each
-        .iter()
-        .any(|l| l.has(List::CorrectMove) && l.has(List::MoveWords));
     out.kind = if lost || wrong_move || has(List::Correct) {
         out.lost = lost;
         MessageKind::CorrectionRequest

@@ -644,7 +644,7 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
     let lines: Vec<OwnLine<'_>> = own
         .iter()
         .zip(uses)
-        .filter(|(_, use_)| *use_ == LineUse::Words)
+        .filter(|(l, use_)| *use_ == LineUse::Words && !l.text.is_empty())
         .map(|(l, _)| OwnLine {
             text: l.text,
             folded: l.folded(),
