@@ -205,6 +205,21 @@ pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Ve
         .await?)
 }
 
+/// The `Date:` headers of the messages of `kind` we sent, each with its game, in the order
+/// they were stored: one query for every game (`games` asks for the repeats of all of them).
+pub async fn sent_dates_of_kind(
+    conn: &mut SqliteConnection,
+    kind: &str,
+) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT game_id, date_header FROM messages WHERE direction = 'out' AND kind = ? \
+         AND game_id IS NOT NULL AND date_header IS NOT NULL ORDER BY id",
+    )
+    .bind(kind)
+    .fetch_all(conn)
+    .await?)
+}
+
 /// The finished games that have no PGN sent to the arbiter yet (51.9.1): (created_at, id).
 /// A friendly game (no arbiter, an empty address) has none to send.
 pub async fn finished_without_pgn(conn: &mut SqliteConnection) -> Result<Vec<(String, String)>> {

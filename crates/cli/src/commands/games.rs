@@ -12,7 +12,7 @@ use ccmail_store::{self as store, OutboxRow};
 use chrono::NaiveDate;
 
 use super::Ctx;
-use super::show::{deadline_words, draw_words, problems_of, repeats_sent};
+use super::show::{deadline_words, draw_words, problems_of};
 
 /// A game in the listing: its clock, its next open deadline and our days left.
 type Row = (Game, ClockReport, Option<(NaiveDate, DeadlineKind)>, i64);
@@ -72,17 +72,22 @@ async fn load_rows(ctx: &Ctx, all: bool, today: NaiveDate) -> anyhow::Result<Vec
     let mut rows = map_in_two_halves(games, reports)?;
     // The next deadline still open: a repeat already sent is met (only a game with a repeat
     // due by today can have sent one).
-    let mut conn = ctx.store.conn().await?;
+    // The repeats sent in every game, from one query rather than one a game.
+    let mut sent: HashMap<String, Vec<NaiveDate>> = HashMap::new();
+    for (game, date) in store::sent_dates_of_kind(&mut *ctx.store.conn().await?, "repeat").await? {
+        if let Some(day) = date.get(..10).and_then(|d| d.parse().ok()) {
+            sent.entry(game).or_default().push(day);
+        }
+    }
     for (g, report, next, _) in &mut rows {
         let repeat_due = |d: &Deadline| d.kind == DeadlineKind::Repeat && d.date <= today;
         if report.deadlines.iter().any(repeat_due) {
-            let sent = repeats_sent(&mut conn, g).await?;
-            *next = clock::open_deadlines(&report.deadlines, &sent)
+            let sent = sent.get(g.id()).map_or(&[][..], Vec::as_slice);
+            *next = clock::open_deadlines(&report.deadlines, sent)
                 .first()
                 .map(|d| (d.date, d.kind));
         }
     }
-    drop(conn);
     Ok(rows)
 }
 
