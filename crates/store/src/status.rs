@@ -170,47 +170,27 @@ mod tests {
     async fn statuses_round_trip_through_their_stored_words() {
         let store = crate::Store::memory().await.unwrap();
         let mut conn = store.conn().await.unwrap();
-        for s in GameStatus::ALL {
-            let (text, back): (String, GameStatus) = sqlx::query_as("SELECT ?1, ?1")
-                .bind(s)
-                .fetch_one(&mut *conn)
-                .await
-                .unwrap();
-            assert_eq!((text.as_str(), back), (s.as_str(), s));
+        // Each type's words, bound and read back as text and as the type.
+        macro_rules! round_trip {
+            ($($t:ty),*) => {$(
+                for s in <$t>::ALL {
+                    let (text, back): (String, $t) = sqlx::query_as("SELECT ?1, ?1")
+                        .bind(s)
+                        .fetch_one(&mut *conn)
+                        .await
+                        .unwrap();
+                    assert_eq!((text.as_str(), back), (s.as_str(), s));
+                    assert_eq!(s.to_string(), s.as_str());
+                }
+            )*};
         }
-        for s in MessageStatus::ALL {
-            let (text, back): (String, MessageStatus) = sqlx::query_as("SELECT ?1, ?1")
-                .bind(s)
-                .fetch_one(&mut *conn)
-                .await
-                .unwrap();
-            assert_eq!((text.as_str(), back), (s.as_str(), s));
-        }
-        for s in Direction::ALL {
-            let (text, back): (String, Direction) = sqlx::query_as("SELECT ?1, ?1")
-                .bind(s)
-                .fetch_one(&mut *conn)
-                .await
-                .unwrap();
-            assert_eq!((text.as_str(), back), (s.as_str(), s));
-        }
-        for s in OutboxStatus::ALL {
-            let (text, back): (String, OutboxStatus) = sqlx::query_as("SELECT ?1, ?1")
-                .bind(s)
-                .fetch_one(&mut *conn)
-                .await
-                .unwrap();
-            assert_eq!((text.as_str(), back), (s.as_str(), s));
-            assert_eq!(s.to_string(), s.as_str());
-        }
-        for s in ExtraPeriodKind::ALL {
-            let (text, back): (String, ExtraPeriodKind) = sqlx::query_as("SELECT ?1, ?1")
-                .bind(s)
-                .fetch_one(&mut *conn)
-                .await
-                .unwrap();
-            assert_eq!((text.as_str(), back), (s.as_str(), s));
-        }
+        round_trip!(
+            GameStatus,
+            MessageStatus,
+            Direction,
+            OutboxStatus,
+            ExtraPeriodKind
+        );
     }
 
     /// A word outside the set is an error, not a default.
