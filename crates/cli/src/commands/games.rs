@@ -12,7 +12,7 @@ use ccmail_store::{self as store, OutboxRow};
 use chrono::NaiveDate;
 
 use super::Ctx;
-use super::show::{deadline_words, draw_words, problems_of};
+use super::show::{deadline_words, draw_words, problems, trouble_mail};
 
 /// A game in the listing: its clock, its next open deadline and our days left.
 type Row = (Game, ClockReport, Option<(NaiveDate, DeadlineKind)>, i64);
@@ -122,20 +122,22 @@ async fn write_json(
     rows: Vec<Row>,
     held: &HashMap<String, usize>,
 ) -> anyhow::Result<()> {
-    let mut problems = Vec::with_capacity(rows.len());
-    for (g, ..) in &rows {
-        problems.push(
+    // The held and unsent mail of every game from two queries, and each clock as computed.
+    let trouble = trouble_mail(&mut *ctx.store.conn().await?).await?;
+    let found: Vec<_> = rows
+        .iter()
+        .map(|(g, report, ..)| {
             if g.row.correction_due.is_some()
                 || g.row.status != store::GameStatus::Active
                 || held.contains_key(g.id())
             {
-                problems_of(ctx, g).await?
+                problems(g, report, trouble.get(g.id()))
             } else {
                 Vec::new()
-            },
-        );
-    }
-    let games: Vec<_> = rows.iter().zip(&problems).collect();
+            }
+        })
+        .collect();
+    let games: Vec<_> = rows.iter().zip(&found).collect();
     let text = json_array(games, |((g, report, ..), problems)| {
         g.json_with(report, problems)
     })?;

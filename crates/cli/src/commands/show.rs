@@ -1,6 +1,8 @@
 //! `ccmail show GAME`: the board from your side, the moves with dates and days, both clocks,
 //! the deadlines in order, and the problems in words.
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use ccmail::app::conditional::numbered_line;
 use ccmail::app::game::{Game, color_name};
@@ -103,24 +105,53 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     Ok(s)
 }
 
+/// A game's mail that is a problem: its held messages and the mail that could not be sent.
+#[derive(Debug, Default)]
+pub struct TroubleMail {
+    held: Vec<store::MessageRow>,
+    failed: Vec<store::OutboxRow>,
+}
+
+/// Every game's [`TroubleMail`], from two queries for all games.
+pub async fn trouble_mail(
+    conn: &mut store::SqliteConnection,
+) -> anyhow::Result<HashMap<String, TroubleMail>> {
+    let mut out: HashMap<String, TroubleMail> = HashMap::new();
+    for m in store::held(conn).await? {
+        if let Some(game) = m.game_id.clone() {
+            out.entry(game).or_default().held.push(m);
+        }
+    }
+    for o in store::unsent(conn).await? {
+        if o.status == store::OutboxStatus::Failed
+            && let Some(game) = o.game_id.clone()
+        {
+            out.entry(game).or_default().failed.push(o);
+        }
+    }
+    Ok(out)
+}
+
 /// What is wrong in a game, in words: held messages, mail that could not be sent, a
 /// correction owed, a control overstepped.
 pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
-    let mut conn = ctx.store.conn().await?;
+    let trouble = trouble_mail(&mut *ctx.store.conn().await?).await?;
+    let report = game.report(ctx.clock.today())?;
+    Ok(problems(game, &report, trouble.get(game.id())))
+}
+
+/// [`problems_of`] from what is loaded already: the game's clock and its trouble mail.
+pub fn problems(game: &Game, report: &ClockReport, trouble: Option<&TroubleMail>) -> Vec<Value> {
     let mut out = Vec::new();
-    for m in store::game_messages(&mut conn, game.id()).await? {
-        if m.status == store::MessageStatus::Held {
-            let detail = format!("message {} is held: {}", m.id, m.reason.unwrap_or_default());
+    if let Some(t) = trouble {
+        for m in &t.held {
+            let reason = m.reason.as_deref().unwrap_or_default();
+            let detail = format!("message {} is held: {reason}", m.id);
             out.push(json!({"code": "held_message", "detail": detail}));
         }
-    }
-    for o in store::unsent(&mut conn).await? {
-        if o.game_id.as_deref() == Some(game.id()) && o.status == store::OutboxStatus::Failed {
-            let detail = format!(
-                "message {} could not be sent: {}",
-                o.message,
-                o.last_error.unwrap_or_default()
-            );
+        for o in &t.failed {
+            let error = o.last_error.as_deref().unwrap_or_default();
+            let detail = format!("message {} could not be sent: {error}", o.message);
             out.push(json!({"code": "send_failed", "detail": detail}));
         }
     }
@@ -129,7 +160,6 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
             format!("a correction request is owed for the message received {due} (51.3.4)");
         out.push(json!({"code": "correction_due", "detail": detail}));
     }
-    let report = game.report(ctx.clock.today())?;
     // An overstep is a problem while it can still be claimed: once the other side has
     // answered the control move, or the game is over, it is settled (51.6.1).
     for (side, c) in [
@@ -144,7 +174,7 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
             out.push(json!({"code": "control_overstepped", "detail": detail}));
         }
     }
-    Ok(out)
+    out
 }
 
 /// The partner's open variation and our plan, a line each, numbered in SAN.
