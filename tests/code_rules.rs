@@ -13,6 +13,10 @@
 //! - no `Move::Normal {`, `Move::Castle {`, `Move::EnPassant {` or `Move::Put {` appears
 //!   (ask the move instead: `m.role()`, `m.from()`, `m.to()`, `m.castling_side()`), unless
 //!   [`HAND_BUILT`] lists its file with the reason.
+//!
+//! **Rows are typed.** A stored status, direction or kind is an enum of `ccmail-store`,
+//! converted at the SQL boundary: no production line compares one with a string
+//! (`.status == "held"`, `.kind == "repeat"`, `kind.as_str() == …`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -72,6 +76,41 @@ fn no_move_is_built_by_hand() {
          HAND_BUILT with the reason):\n{}",
         built.join("\n")
     );
+}
+
+#[test]
+fn no_stored_word_is_compared_as_a_string() {
+    let mut compared = Vec::new();
+    for (path, lines) in production_sources() {
+        let name = path.to_string_lossy().replace('\\', "/");
+        for (i, line) in lines.iter().enumerate() {
+            if compares_a_stored_word(line) {
+                compared.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        compared.is_empty(),
+        "a stored status, direction or kind compared as a string (compare the store's enum):\n{}",
+        compared.join("\n")
+    );
+}
+
+/// Whether a line compares a row's status, direction or kind with a string literal.
+fn compares_a_stored_word(line: &str) -> bool {
+    ["status", "direction", "kind"].iter().any(|field| {
+        [" == \"", " != \"", ".as_str() == \"", ".as_str() != \""]
+            .iter()
+            .any(|op| line.contains(&format!(".{field}{op}")))
+    })
+}
+
+#[test]
+fn the_word_scan_finds_a_string_comparison() {
+    assert!(compares_a_stored_word(r#"if m.kind == "repeat" {"#));
+    assert!(compares_a_stored_word(r#"o.status != "failed""#));
+    assert!(compares_a_stored_word(r#"m.direction.as_str() == "out""#));
+    assert!(!compares_a_stored_word("m.kind == StoredKind::Repeat"));
 }
 
 /// The scan itself: what counts as a hand-built move and what is test code.

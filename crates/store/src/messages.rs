@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use sqlx::SqliteConnection;
 
-use crate::{Direction, MessageStatus, Result, content_hash};
+use crate::{Direction, MessageStatus, Result, StoredKind, content_hash};
 
 /// A message to store. `raw` is kept byte for byte.
 #[derive(Debug, Clone, Default)]
@@ -16,7 +16,7 @@ pub struct NewMessage<'a> {
     pub message_id: Option<&'a str>,
     pub raw: &'a [u8],
     pub game_id: Option<&'a str>,
-    pub kind: &'a str,
+    pub kind: StoredKind,
     pub from_addr: Option<&'a str>,
     pub to_addrs: Option<&'a str>,
     pub subject: Option<&'a str>,
@@ -37,7 +37,7 @@ pub struct MessageRow {
     pub direction: Direction,
     pub message_id: Option<String>,
     pub game_id: Option<String>,
-    pub kind: String,
+    pub kind: StoredKind,
     pub from_addr: Option<String>,
     pub to_addrs: Option<String>,
     pub subject: Option<String>,
@@ -156,7 +156,7 @@ async fn insert_unless_found(
     .bind(content_hash(m.raw))
     .bind(m.raw)
     .bind(m.game_id)
-    .bind(m.kind)
+    .bind(&m.kind)
     .bind(m.from_addr)
     .bind(m.to_addrs)
     .bind(m.subject)
@@ -209,7 +209,7 @@ pub async fn game_messages(conn: &mut SqliteConnection, game: &str) -> Result<Ve
 /// they were stored: one query for every game (`games` asks for the repeats of all of them).
 pub async fn sent_dates_of_kind(
     conn: &mut SqliteConnection,
-    kind: &str,
+    kind: StoredKind,
 ) -> Result<Vec<(String, String)>> {
     Ok(sqlx::query_as(
         "SELECT game_id, date_header FROM messages WHERE direction = 'out' AND kind = ? \

@@ -16,7 +16,7 @@ use ccmail_core::notation;
 use ccmail_core::trust::{self, Verdict};
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
-    VariationRow,
+    StoredKind, VariationRow,
 };
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use shakmaty::{Color, Move, Position};
@@ -394,8 +394,8 @@ fn received_at(row: &store::MessageRow, clock: &Clock) -> DateTime<FixedOffset> 
 }
 
 /// The stored kind: cli.md's name of what the message is.
-fn kind_of(msg: &MoveMessage) -> &'static str {
-    msg.kind.as_str()
+fn kind_of(msg: &MoveMessage) -> StoredKind {
+    msg.kind.into()
 }
 
 async fn hold(

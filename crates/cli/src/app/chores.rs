@@ -21,7 +21,7 @@ use ccmail_core::addressees::Letter as Why;
 use ccmail_core::clock::{DeadlineKind, PenaltyCause};
 use ccmail_core::message::{self, Language, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_mail::smtp;
-use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store};
+use ccmail_store::{self as store, ExtraRow, SqliteConnection, Store, StoredKind};
 use chrono::NaiveDate;
 
 use super::compose::{Letter, envelope, queue_letter, queue_mail, recipients};
@@ -148,14 +148,17 @@ async fn game_chores(
         None => {}
     }
     let mine = store::game_messages(conn, game.id()).await?;
-    let sent_on = |kind: &str| -> Vec<NaiveDate> {
+    let sent_on = |kind: StoredKind| -> Vec<NaiveDate> {
         mine.iter()
             .filter(|m| m.direction == store::Direction::Out && m.kind == kind)
             .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
             .collect()
     };
     if game.row.status == store::GameStatus::Finished {
-        if game.row.pgn_due && sent_on("pgn").is_empty() && send_pgn(conn, me, clock, game).await? {
+        if game.row.pgn_due
+            && sent_on(StoredKind::Pgn).is_empty()
+            && send_pgn(conn, me, clock, game).await?
+        {
             done.push(format!(
                 "game {}: the finished game sent to the arbiter as PGN (51.9.1)",
                 game.id()
@@ -174,7 +177,7 @@ async fn game_chores(
     }
     let report = game.report(today)?;
     // A repeat due by today that no repeat sent has met (the one rule `games` shows too).
-    let due = ccmail_core::clock::open_deadlines(&report.deadlines, &sent_on("repeat"))
+    let due = ccmail_core::clock::open_deadlines(&report.deadlines, &sent_on(StoredKind::Repeat))
         .iter()
         .any(|d| d.kind == DeadlineKind::Repeat && d.date <= today);
     if due && game.to_move() != game.me {
@@ -248,7 +251,7 @@ pub async fn queue_notice(
     me: &Me,
     clock: &Clock,
     game: &Game,
-    kind: &'static str,
+    kind: StoredKind,
     subject: String,
     lines: &[String],
 ) -> anyhow::Result<i64> {
@@ -340,7 +343,7 @@ pub(super) async fn send_repeat(
         body: message::write(&form),
         to,
         cc,
-        kind: "repeat",
+        kind: StoredKind::Repeat,
         ply: game.plies.len(),
     };
     queue_letter(conn, me, clock, game, letter).await?;
@@ -387,7 +390,7 @@ async fn request_correction(
         body: message::write(&form),
         to,
         cc,
-        kind: "correction",
+        kind: StoredKind::Correction,
         ply: game.plies.len() + 1,
     };
     queue_letter(conn, me, clock, game, letter).await?;
@@ -458,7 +461,7 @@ async fn send_pgn(
         body,
         to,
         cc,
-        kind: "pgn",
+        kind: StoredKind::Pgn,
         ply: game.plies.len(),
     };
     let mut mail = envelope(game, me, clock, letter, &thread);
@@ -467,6 +470,6 @@ async fn send_pgn(
         mime_type: "application/x-chess-pgn".into(),
         data: pgn.into_bytes(),
     });
-    queue_mail(conn, clock, Some(game.id()), "pgn", &mail).await?;
+    queue_mail(conn, clock, Some(game.id()), StoredKind::Pgn, &mail).await?;
     Ok(true)
 }

@@ -13,7 +13,9 @@ use ccmail_core::conditional::{self, Take};
 use ccmail_core::message::{self, Outgoing, PartnerMove, Signature, Totals};
 use ccmail_core::notation;
 use ccmail_mail::smtp;
-use ccmail_store::{self as store, MoveRow, NewMessage, SqliteConnection, VariationRow};
+use ccmail_store::{
+    self as store, MoveRow, NewMessage, SqliteConnection, StoredKind, VariationRow,
+};
 use chrono::NaiveDate;
 use sha2::Digest;
 use shakmaty::{Chess, Move, Position};
@@ -70,7 +72,7 @@ pub struct Draft {
     pub sent: NaiveDate,
     pub form: Outgoing,
     pub mail: smtp::Outgoing,
-    pub kind: &'static str,
+    pub kind: StoredKind,
     pub result: Option<&'static str>,
     pub draw_offered_by: Option<String>,
 }
@@ -198,14 +200,14 @@ pub fn draft(
             body: message::write(&form),
             to,
             cc,
-            kind,
+            kind: kind.clone(),
             ply: n + moves.accepted.len() + 1,
         },
         thread,
     );
     // The game so far, with this message's move and result.
     mail.attachments
-        .extend(pgn_attachment(&next, me, sent, kind)?);
+        .extend(pgn_attachment(&next, me, sent, &kind)?);
     // Built once here so that a message that can't be built fails before anything is stored.
     smtp::build(&mail).context("can't build the message")?;
     let draw_offered_by = draw_offer_after(game, req, result, draw_offered_by_them);
@@ -488,19 +490,15 @@ fn fill_the_form(
 }
 
 /// The kind of message `req` makes: a resignation, a draw accepted without a move, or a move.
-fn kind_of(req: &Request, moves: &OurMoves) -> &'static str {
+fn kind_of(req: &Request, moves: &OurMoves) -> StoredKind {
     if req.resign {
-        "resign"
+        StoredKind::Resign
     } else if moves.my_move.is_none() {
-        "draw"
+        StoredKind::Draw
     } else {
-        "move"
+        StoredKind::Move
     }
 }
-
-/// The kinds of message that carry a move, ours or ours again: in a game with `attach_pgn`
-/// on, each has the game so far attached as PGN (message-form.md).
-const MOVE_KINDS: &[&str] = &["move", "resign", "draw", "repeat", "correction"];
 
 /// The game so far as a PGN file, for a message of `kind` in a game that asks for one
 /// (`ccmail game new --attach-pgn`, `ccmail game set`); `None` otherwise.
@@ -508,9 +506,9 @@ pub fn pgn_attachment(
     game: &Game,
     me: &Me,
     today: NaiveDate,
-    kind: &str,
+    kind: &StoredKind,
 ) -> anyhow::Result<Option<smtp::Attachment>> {
-    if !game.row.attach_pgn || !MOVE_KINDS.contains(&kind) {
+    if !game.row.attach_pgn || !kind.carries_our_move() {
         return Ok(None);
     }
     let pgn = super::pgn::pgn_after_letter(game, kind, today, &me.email)?;
@@ -563,8 +561,8 @@ pub struct Letter {
     pub body: String,
     pub to: Vec<String>,
     pub cc: Vec<String>,
-    /// `move`, `repeat`, `correction`, `pgn`, `break`, `claim`, … (the store's `kind`).
-    pub kind: &'static str,
+    /// What it is, as the store keeps it.
+    pub kind: StoredKind,
     /// The ply it concerns, for the Message-ID.
     pub ply: usize,
 }
@@ -632,11 +630,11 @@ pub async fn queue_letter(
     game: &Game,
     letter: Letter,
 ) -> anyhow::Result<i64> {
-    let kind = letter.kind;
+    let kind = letter.kind.clone();
     let thread = store::thread_ids(conn, game.id()).await?;
     let mut mail = envelope(game, me, clock, letter, &thread);
     mail.attachments
-        .extend(pgn_attachment(game, me, clock.today(), kind)?);
+        .extend(pgn_attachment(game, me, clock.today(), &kind)?);
     queue_mail(conn, clock, Some(game.id()), kind, &mail).await
 }
 
@@ -645,7 +643,7 @@ pub async fn queue_mail(
     conn: &mut SqliteConnection,
     clock: &Clock,
     game: Option<&str>,
-    kind: &str,
+    kind: StoredKind,
     mail: &smtp::Outgoing,
 ) -> anyhow::Result<i64> {
     // The tag that makes the Message-ID unguessable (an answer to it is evidence of who
@@ -692,7 +690,7 @@ pub async fn queue_mail(
 
 /// Stores the draft: the message (queued in the outbox), our move, the game's new state.
 pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> anyhow::Result<i64> {
-    let id = queue_mail(conn, clock, Some(&d.game_id), d.kind, &d.mail).await?;
+    let id = queue_mail(conn, clock, Some(&d.game_id), d.kind.clone(), &d.mail).await?;
     // The accepted moves (51.3.8) and ours, each with this message's dates.
     let first = d.ply - d.accepted.len();
     let mut pos = message::play_all(&d.form.moves[..first - 1]);
@@ -744,7 +742,7 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
     if let Some(result) = d.result {
         store::set_status(conn, &d.game_id, store::GameStatus::Finished, Some(result)).await?;
         let plies: Vec<Move> = d.form.moves.iter().copied().chain(d.my_move).collect();
-        let why = super::pgn::ending_by_letter(&plies, result, d.kind == "resign");
+        let why = super::pgn::ending_by_letter(&plies, result, d.kind == StoredKind::Resign);
         store::set_ending(conn, &d.game_id, Some(&why.to_string())).await?;
     }
     Ok(id)

@@ -6,7 +6,7 @@
 
 use ccmail_core::clock::ClockReport;
 use ccmail_core::pgn::{self, EndFacts, EndReason, Ending, PgnGame, Rav};
-use ccmail_store::{self as store, MessageRow, VariationRow};
+use ccmail_store::{self as store, MessageRow, StoredKind, VariationRow};
 use chrono::NaiveDate;
 use shakmaty::{Chess, Move, Position};
 
@@ -27,13 +27,13 @@ pub async fn pgn(
 /// that letter can have ended a game still going on, so the stored messages are not needed.
 pub fn pgn_after_letter(
     game: &Game,
-    kind: &str,
+    kind: &StoredKind,
     today: NaiveDate,
     my_email: &str,
 ) -> anyhow::Result<String> {
     let letter = MessageRow {
         direction: store::Direction::Out,
-        kind: kind.into(),
+        kind: kind.clone(),
         status: store::MessageStatus::Queued,
         ..MessageRow::default()
     };
@@ -134,10 +134,10 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
         report.clock.white.overstepped_at.is_some(),
         report.clock.black.overstepped_at.is_some(),
     ];
-    let any = |dir: store::Direction, kinds: &[&str]| {
+    let any = |dir: store::Direction, kinds: &[StoredKind]| {
         messages.iter().any(|m| {
             m.direction == dir
-                && kinds.contains(&m.kind.as_str())
+                && kinds.contains(&m.kind)
                 && (dir == store::Direction::Out || m.status == store::MessageStatus::Applied)
         })
     };
@@ -145,12 +145,17 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
         finished: game.row.status == store::GameStatus::Finished,
         result: game.row.result.as_deref().unwrap_or("*"),
         position: &game.position(),
-        resigned: any(store::Direction::In, &["resignation"])
-            || any(store::Direction::Out, &["resign"]),
-        draw_agreed: any(store::Direction::In, &["draw_accept"])
-            || any(store::Direction::Out, &["draw"]),
-        adjudicated: any(store::Direction::In, &["adjudication", "claim"])
-            || any(store::Direction::Out, &["adjudication", "claim"]),
+        resigned: any(store::Direction::In, &[StoredKind::Resignation])
+            || any(store::Direction::Out, &[StoredKind::Resign]),
+        draw_agreed: any(store::Direction::In, &[StoredKind::DrawAccept])
+            || any(store::Direction::Out, &[StoredKind::Draw]),
+        adjudicated: any(
+            store::Direction::In,
+            &[StoredKind::Adjudication, StoredKind::Claim],
+        ) || any(
+            store::Direction::Out,
+            &[StoredKind::Adjudication, StoredKind::Claim],
+        ),
         out_of_time,
         recorded: recorded_ending(game),
     })

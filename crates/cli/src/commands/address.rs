@@ -46,7 +46,16 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
             );
             continue;
         }
-        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "address", subject, &lines).await?;
+        queue_notice(
+            &mut tx,
+            &ctx.me,
+            &ctx.clock,
+            g,
+            ccmail_store::StoredKind::Address,
+            subject,
+            &lines,
+        )
+        .await?;
     }
     if dry_run {
         return Ok(());

@@ -75,7 +75,16 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
             );
             continue;
         }
-        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
+        queue_notice(
+            &mut tx,
+            &ctx.me,
+            &ctx.clock,
+            g,
+            store::StoredKind::Break,
+            subject,
+            &lines,
+        )
+        .await?;
     }
     if dry_run {
         return Ok(());
@@ -138,7 +147,16 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
             );
             continue;
         }
-        queue_notice(&mut tx, &ctx.me, &ctx.clock, g, "break", subject, &lines).await?;
+        queue_notice(
+            &mut tx,
+            &ctx.me,
+            &ctx.clock,
+            g,
+            store::StoredKind::Break,
+            subject,
+            &lines,
+        )
+        .await?;
     }
     if dry_run {
         return Ok(());

@@ -136,8 +136,13 @@ pub async fn decision(
             let asked = store::game_messages(&mut tx, id)
                 .await?
                 .into_iter()
-                .rfind(|m| matches!(m.kind.as_str(), "claim" | "adjudication"));
-            let after_claim = asked.is_some_and(|m| m.kind == "claim");
+                .rfind(|m| {
+                    matches!(
+                        m.kind,
+                        store::StoredKind::Claim | store::StoredKind::Adjudication
+                    )
+                });
+            let after_claim = asked.is_some_and(|m| m.kind == store::StoredKind::Claim);
             let friendly = game.arbiter_email.is_empty();
             let why = EndReason::of_decision(r, after_claim, friendly).map(|e| e.to_string());
             store::set_ending(&mut tx, id, why.as_deref()).await?;

@@ -324,7 +324,7 @@ async fn keep_message(
         message_id: m.incoming.message_id(),
         raw: &m.raw,
         game_id: Some(game),
-        kind: m.incoming.message.kind.as_str(),
+        kind: m.incoming.message.kind.into(),
         from_addr: from.as_deref(),
         to_addrs: to_addrs.as_deref(),
         subject: m.incoming.envelope.subject.as_deref(),
