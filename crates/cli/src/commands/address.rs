@@ -2,11 +2,10 @@
 //! the new address (the notice goes from the address they know).
 
 use anyhow::bail;
-use ccmail::app::chores::{notice_preview, queue_notice};
 use ccmail::app::game::Game;
-use ccmail::term::shown_lines;
 use ccmail_core::message::Language;
 
+use super::breaks::notice;
 use super::moves::flush;
 use super::{Ctx, config_path_of};
 
@@ -39,21 +38,14 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
                 Language::En => "new address",
             }
         );
-        if dry_run {
-            println!(
-                "{}",
-                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
-            );
-            continue;
-        }
-        queue_notice(
+        notice(
             &mut tx,
-            &ctx.me,
-            &ctx.clock,
+            ctx,
             g,
             ccmail_store::StoredKind::Address,
             subject,
             &lines,
+            dry_run,
         )
         .await?;
     }

@@ -8,7 +8,7 @@ use ccmail::app::game::{Game, break_span};
 use ccmail::term::shown_lines;
 use ccmail_core::clock::{self, DateSpan, Profile};
 use ccmail_core::message::{Language, break_phrase};
-use ccmail_store::{self as store, BreakRow};
+use ccmail_store::{self as store, BreakRow, SqliteConnection, StoredKind};
 use chrono::{Datelike, NaiveDate};
 
 use super::Ctx;
@@ -68,23 +68,7 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
     for g in &active {
         let lines = [break_phrase(g.language, from, to)];
         let subject = subject(g, &lines[0]);
-        if dry_run {
-            println!(
-                "{}",
-                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
-            );
-            continue;
-        }
-        queue_notice(
-            &mut tx,
-            &ctx.me,
-            &ctx.clock,
-            g,
-            store::StoredKind::Break,
-            subject,
-            &lines,
-        )
-        .await?;
+        notice(&mut tx, ctx, g, StoredKind::Break, subject, &lines, dry_run).await?;
     }
     if dry_run {
         return Ok(());
@@ -140,23 +124,7 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         };
         let lines = [line];
         let subject = subject(g, &lines[0]);
-        if dry_run {
-            println!(
-                "{}",
-                shown_lines(&notice_preview(g, &ctx.me, &subject, &lines))
-            );
-            continue;
-        }
-        queue_notice(
-            &mut tx,
-            &ctx.me,
-            &ctx.clock,
-            g,
-            store::StoredKind::Break,
-            subject,
-            &lines,
-        )
-        .await?;
+        notice(&mut tx, ctx, g, StoredKind::Break, subject, &lines, dry_run).await?;
     }
     if dry_run {
         return Ok(());
@@ -205,5 +173,26 @@ async fn list(ctx: &Ctx) -> anyhow::Result<()> {
     for p in profiles(&games) {
         println!("  {p}: {} day(s) left", clock::days_left(p, &taken, year));
     }
+    Ok(())
+}
+
+/// A notice to the partner (Cc the arbiter) in `game`: shown with `--dry-run`, else queued.
+pub(super) async fn notice(
+    conn: &mut SqliteConnection,
+    ctx: &Ctx,
+    game: &Game,
+    kind: StoredKind,
+    subject: String,
+    lines: &[String],
+    dry_run: bool,
+) -> anyhow::Result<()> {
+    if dry_run {
+        println!(
+            "{}",
+            shown_lines(&notice_preview(game, &ctx.me, &subject, lines))
+        );
+        return Ok(());
+    }
+    queue_notice(conn, &ctx.me, &ctx.clock, game, kind, subject, lines).await?;
     Ok(())
 }
