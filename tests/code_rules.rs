@@ -110,7 +110,7 @@ fn the_word_scan_finds_a_string_comparison() {
     assert!(compares_a_stored_word(r#"if m.kind == "repeat" {"#));
     assert!(compares_a_stored_word(r#"o.status != "failed""#));
     assert!(compares_a_stored_word(r#"m.direction.as_str() == "out""#));
-    assert!(!compares_a_stored_word("m.kind == StoredKind::Repeat"));
+    assert!(!compares_a_stored_word("m.kind == StoredKind::REPEAT"));
 }
 
 /// The scan itself: what counts as a hand-built move and what is test code.

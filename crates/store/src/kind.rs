@@ -1,11 +1,11 @@
 //! What a stored message is: the `kind` column of `messages`, as a type.
 //!
-//! An incoming message is stored with the kind the reader found (cli.md's names, the core's
-//! [`MessageKind`]); one of ours with the kind of letter it is (a move, a resignation, a
-//! repeat, a correction request, the game's PGN …). Some words are both (`move`, `repeat`,
-//! `claim`, `adjudication`): the direction tells them apart. A word this version does not know
-//! — from a database a later version wrote — reads as [`StoredKind::Unknown`], kept as
-//! written, rather than failing every listing that meets it.
+//! A message is stored with what it is, in cli.md's words: the core's [`MessageKind`] as the
+//! reader finds it in a partner's message, and as ccmail writes it in one of ours (a move, a
+//! repeat, a claim, an adjudication package). A few letters of ours have words of their own
+//! ([`Letter`]). A word this version does not know — from a database a later version wrote —
+//! reads as [`StoredKind::Unknown`], kept as written, rather than failing every listing that
+//! meets it.
 
 use std::fmt;
 
@@ -14,91 +14,88 @@ use sqlx::encode::IsNull;
 use sqlx::sqlite::{SqliteTypeInfo, SqliteValueRef};
 use sqlx::{Decode, Encode, Sqlite, Type};
 
-/// The kind of a stored message, in or out: one variant a stored word. (The default only fills
-/// a `MessageRow::default()`.)
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+/// The kind of a stored message, in or out. (The default only fills a
+/// `MessageRow::default()`.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum StoredKind {
-    /// A move message, received or ours (51.2).
-    Move,
-    /// A repeat of an earlier move, received or ours (51.5.1).
-    Repeat,
-    /// Received: a draw accepted, without a move.
-    DrawAccept,
-    /// Received: a resignation without a move.
-    Resignation,
-    /// Received: a break announced (51.7.2).
-    BreakNotice,
-    /// Received: a break ended early (51.7.3).
-    BreakEnd,
-    /// Received: a new address (51.1.2).
-    AddressChange,
-    /// Received: a request to correct or repeat our move (51.3.4, 51.5.2).
-    CorrectionRequest,
-    /// A time-forfeit claim or its copy, received or ours (51.6).
-    Claim,
-    /// An adjudication package or its copy, received or ours (51.9.4).
-    Adjudication,
-    /// Received: anything else written about a game.
-    Note,
-    /// Received: not about a game at all.
-    #[default]
-    Other,
-    /// Ours: a move message that resigns.
-    Resign,
-    /// Ours: a draw accepted, without a move.
-    Draw,
-    /// Ours: a correction request (51.3.4).
-    Correction,
-    /// Ours: the finished game's PGN, to the arbiter (51.9.1).
-    Pgn,
-    /// Ours: a break taken or ended (51.7.2–3).
-    Break,
-    /// Ours: our new address (51.1.2).
-    Address,
+    /// What the message is, in the reader's words; for ours, what we wrote.
+    Is(MessageKind),
+    /// A letter of ours with a word of its own.
+    Ours(Letter),
     /// A word this version does not know, as written.
     Unknown(String),
 }
 
-/// Every kind but [`StoredKind::Unknown`], with its word.
-const WORDS: [(StoredKind, &str); 18] = [
-    (StoredKind::Move, "move"),
-    (StoredKind::Repeat, "repeat"),
-    (StoredKind::DrawAccept, "draw_accept"),
-    (StoredKind::Resignation, "resignation"),
-    (StoredKind::BreakNotice, "break_notice"),
-    (StoredKind::BreakEnd, "break_end"),
-    (StoredKind::AddressChange, "address_change"),
-    (StoredKind::CorrectionRequest, "correction_request"),
-    (StoredKind::Claim, "claim"),
-    (StoredKind::Adjudication, "adjudication"),
-    (StoredKind::Note, "note"),
-    (StoredKind::Other, "other"),
-    (StoredKind::Resign, "resign"),
-    (StoredKind::Draw, "draw"),
-    (StoredKind::Correction, "correction"),
-    (StoredKind::Pgn, "pgn"),
-    (StoredKind::Break, "break"),
-    (StoredKind::Address, "address"),
-];
+/// The letters of ours stored under words the reader does not use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Letter {
+    /// A move message that resigns.
+    Resign,
+    /// A draw accepted, without a move.
+    Draw,
+    /// A correction request (51.3.4).
+    Correction,
+    /// The finished game's PGN, to the arbiter (51.9.1).
+    Pgn,
+    /// A break taken or ended (51.7.2–3).
+    Break,
+    /// Our new address (51.1.2).
+    Address,
+}
+
+impl Letter {
+    pub const ALL: [Letter; 6] = [
+        Letter::Resign,
+        Letter::Draw,
+        Letter::Correction,
+        Letter::Pgn,
+        Letter::Break,
+        Letter::Address,
+    ];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Letter::Resign => "resign",
+            Letter::Draw => "draw",
+            Letter::Correction => "correction",
+            Letter::Pgn => "pgn",
+            Letter::Break => "break",
+            Letter::Address => "address",
+        }
+    }
+}
 
 impl StoredKind {
+    pub const MOVE: StoredKind = StoredKind::Is(MessageKind::Move);
+    pub const REPEAT: StoredKind = StoredKind::Is(MessageKind::Repeat);
+    pub const CLAIM: StoredKind = StoredKind::Is(MessageKind::Claim);
+    pub const ADJUDICATION: StoredKind = StoredKind::Is(MessageKind::Adjudication);
+    pub const RESIGN: StoredKind = StoredKind::Ours(Letter::Resign);
+    pub const DRAW: StoredKind = StoredKind::Ours(Letter::Draw);
+    pub const CORRECTION: StoredKind = StoredKind::Ours(Letter::Correction);
+    pub const PGN: StoredKind = StoredKind::Ours(Letter::Pgn);
+    pub const BREAK: StoredKind = StoredKind::Ours(Letter::Break);
+    pub const ADDRESS: StoredKind = StoredKind::Ours(Letter::Address);
+
     /// The stored word.
     pub fn as_str(&self) -> &str {
         match self {
+            StoredKind::Is(kind) => kind.as_str(),
+            StoredKind::Ours(letter) => letter.as_str(),
             StoredKind::Unknown(word) => word,
-            known => WORDS
-                .iter()
-                .find(|(k, _)| k == known)
-                .map_or("", |(_, word)| word),
         }
     }
 
     /// The kind stored as `word`.
     pub fn from_word(word: &str) -> StoredKind {
-        WORDS
-            .iter()
-            .find(|(_, w)| *w == word)
-            .map_or_else(|| StoredKind::Unknown(word.to_owned()), |(k, _)| k.clone())
+        if let Some(kind) = MessageKind::from_name(word) {
+            return StoredKind::Is(kind);
+        }
+        match Letter::ALL.into_iter().find(|l| l.as_str() == word) {
+            Some(letter) => StoredKind::Ours(letter),
+            None => StoredKind::Unknown(word.to_owned()),
+        }
     }
 
     /// Whether one of ours of this kind carries a move of ours, or ours again: in a game with
@@ -106,19 +103,21 @@ impl StoredKind {
     pub fn carries_our_move(&self) -> bool {
         matches!(
             self,
-            StoredKind::Move
-                | StoredKind::Resign
-                | StoredKind::Draw
-                | StoredKind::Repeat
-                | StoredKind::Correction
+            StoredKind::Is(MessageKind::Move | MessageKind::Repeat)
+                | StoredKind::Ours(Letter::Resign | Letter::Draw | Letter::Correction)
         )
     }
 }
 
-/// A received message's kind, as the reader found it: cli.md's names are the stored words.
 impl From<MessageKind> for StoredKind {
     fn from(kind: MessageKind) -> Self {
-        StoredKind::from_word(kind.as_str())
+        StoredKind::Is(kind)
+    }
+}
+
+impl Default for StoredKind {
+    fn default() -> Self {
+        StoredKind::Is(MessageKind::Other)
     }
 }
 
@@ -159,13 +158,29 @@ mod tests {
     use super::*;
 
     /// Every kind is stored as its word and read back as itself; a word this version does not
-    /// know reads back as written; every kind the reader finds has a word of its own.
+    /// know reads back as written.
     #[tokio::test]
     async fn kinds_round_trip_through_their_stored_words() {
         let store = crate::Store::memory().await.unwrap();
         let mut conn = store.conn().await.unwrap();
+        let read = [
+            MessageKind::Move,
+            MessageKind::Repeat,
+            MessageKind::DrawAccept,
+            MessageKind::Resignation,
+            MessageKind::BreakNotice,
+            MessageKind::BreakEnd,
+            MessageKind::AddressChange,
+            MessageKind::CorrectionRequest,
+            MessageKind::Claim,
+            MessageKind::Adjudication,
+            MessageKind::Note,
+            MessageKind::Other,
+        ]
+        .map(StoredKind::Is);
+        let ours = Letter::ALL.map(StoredKind::Ours);
         let unknown = StoredKind::Unknown("telegram".into());
-        for kind in WORDS.iter().map(|(k, _)| k).chain([&unknown]) {
+        for kind in read.iter().chain(&ours).chain([&unknown]) {
             let (text, back): (String, StoredKind) = sqlx::query_as("SELECT ?1, ?1")
                 .bind(kind)
                 .fetch_one(&mut *conn)
@@ -174,22 +189,9 @@ mod tests {
             assert_eq!((text.as_str(), &back), (kind.as_str(), kind));
             assert_eq!(kind.to_string(), kind.as_str());
         }
-        for name in [
-            "move",
-            "repeat",
-            "draw_accept",
-            "resignation",
-            "break_notice",
-            "break_end",
-            "address_change",
-            "correction_request",
-            "claim",
-            "adjudication",
-            "note",
-            "other",
-        ] {
-            let kind = MessageKind::from_name(name).unwrap();
-            assert_eq!(StoredKind::from(kind).as_str(), name);
+        // No letter of ours takes a word the reader uses.
+        for letter in Letter::ALL {
+            assert_eq!(MessageKind::from_name(letter.as_str()), None, "{letter:?}");
         }
     }
 }

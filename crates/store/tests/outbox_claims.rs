@@ -15,7 +15,7 @@ async fn queued(c: &mut SqliteConnection, mid: &str, at: &str) -> (i64, i64) {
         direction: Direction::Out,
         message_id: Some(mid),
         raw: mid.as_bytes(),
-        kind: StoredKind::Move,
+        kind: StoredKind::MOVE,
         status: MessageStatus::Queued,
         created_at: at,
         ..NewMessage::default()
@@ -109,7 +109,7 @@ async fn sent_messages_are_copied_once() {
     let m = NewMessage {
         direction: Direction::In,
         raw: b"theirs",
-        kind: StoredKind::Move,
+        kind: StoredKind::MOVE,
         status: MessageStatus::Applied,
         created_at: T0,
         ..NewMessage::default()

@@ -235,7 +235,7 @@ fn incoming<'a>(raw: &'a [u8], mid: Option<&'a str>) -> NewMessage<'a> {
         direction: Direction::In,
         message_id: mid,
         raw,
-        kind: StoredKind::Move,
+        kind: StoredKind::MOVE,
         status: MessageStatus::Held,
         reason: Some("no game matches"),
         created_at: "2026-03-01T10:00:00+00:00",
@@ -332,7 +332,7 @@ async fn held_messages_are_never_in_a_games_thread() {
             message_id: Some(&mid),
             raw: raw.as_bytes(),
             game_id,
-            kind: StoredKind::Move,
+            kind: StoredKind::MOVE,
             status,
             created_at: "2026-03-01T10:00:00+00:00",
             ..NewMessage::default()

@@ -100,7 +100,7 @@ async fn the_ids_of_a_thread_are_looked_up_in_one_query() {
             message_id: Some(mid),
             raw: raw.as_bytes(),
             game_id,
-            kind: StoredKind::Move,
+            kind: StoredKind::MOVE,
             status: if direction == Direction::Out {
                 MessageStatus::Sent
             } else {

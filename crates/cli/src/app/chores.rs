@@ -156,7 +156,7 @@ async fn game_chores(
     };
     if game.row.status == store::GameStatus::Finished {
         if game.row.pgn_due
-            && sent_on(StoredKind::Pgn).is_empty()
+            && sent_on(StoredKind::PGN).is_empty()
             && send_pgn(conn, me, clock, game).await?
         {
             done.push(format!(
@@ -177,7 +177,7 @@ async fn game_chores(
     }
     let report = game.report(today)?;
     // A repeat due by today that no repeat sent has met (the one rule `games` shows too).
-    let due = ccmail_core::clock::open_deadlines(&report.deadlines, &sent_on(StoredKind::Repeat))
+    let due = ccmail_core::clock::open_deadlines(&report.deadlines, &sent_on(StoredKind::REPEAT))
         .iter()
         .any(|d| d.kind == DeadlineKind::Repeat && d.date <= today);
     if due && game.to_move() != game.me {
@@ -343,7 +343,7 @@ pub(super) async fn send_repeat(
         body: message::write(&form),
         to,
         cc,
-        kind: StoredKind::Repeat,
+        kind: StoredKind::REPEAT,
         ply: game.plies.len(),
     };
     queue_letter(conn, me, clock, game, letter).await?;
@@ -390,7 +390,7 @@ async fn request_correction(
         body: message::write(&form),
         to,
         cc,
-        kind: StoredKind::Correction,
+        kind: StoredKind::CORRECTION,
         ply: game.plies.len() + 1,
     };
     queue_letter(conn, me, clock, game, letter).await?;
@@ -461,7 +461,7 @@ async fn send_pgn(
         body,
         to,
         cc,
-        kind: StoredKind::Pgn,
+        kind: StoredKind::PGN,
         ply: game.plies.len(),
     };
     let mut mail = envelope(game, me, clock, letter, &thread);
@@ -470,6 +470,6 @@ async fn send_pgn(
         mime_type: "application/x-chess-pgn".into(),
         data: pgn.into_bytes(),
     });
-    queue_mail(conn, clock, Some(game.id()), StoredKind::Pgn, &mail).await?;
+    queue_mail(conn, clock, Some(game.id()), StoredKind::PGN, &mail).await?;
     Ok(true)
 }

@@ -492,11 +492,11 @@ fn fill_the_form(
 /// The kind of message `req` makes: a resignation, a draw accepted without a move, or a move.
 fn kind_of(req: &Request, moves: &OurMoves) -> StoredKind {
     if req.resign {
-        StoredKind::Resign
+        StoredKind::RESIGN
     } else if moves.my_move.is_none() {
-        StoredKind::Draw
+        StoredKind::DRAW
     } else {
-        StoredKind::Move
+        StoredKind::MOVE
     }
 }
 
@@ -742,7 +742,7 @@ pub async fn queue(conn: &mut SqliteConnection, clock: &Clock, d: &Draft) -> any
     if let Some(result) = d.result {
         store::set_status(conn, &d.game_id, store::GameStatus::Finished, Some(result)).await?;
         let plies: Vec<Move> = d.form.moves.iter().copied().chain(d.my_move).collect();
-        let why = super::pgn::ending_by_letter(&plies, result, d.kind == StoredKind::Resign);
+        let why = super::pgn::ending_by_letter(&plies, result, d.kind == StoredKind::RESIGN);
         store::set_ending(conn, &d.game_id, Some(&why.to_string())).await?;
     }
     Ok(id)

@@ -5,6 +5,7 @@
 //! recorded it, read from the final position, the game's messages and the clock.
 
 use ccmail_core::clock::ClockReport;
+use ccmail_core::message::MessageKind;
 use ccmail_core::pgn::{self, EndFacts, EndReason, Ending, PgnGame, Rav};
 use ccmail_store::{self as store, MessageRow, StoredKind, VariationRow};
 use chrono::NaiveDate;
@@ -145,16 +146,20 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
         finished: game.row.status == store::GameStatus::Finished,
         result: game.row.result.as_deref().unwrap_or("*"),
         position: &game.position(),
-        resigned: any(store::Direction::In, &[StoredKind::Resignation])
-            || any(store::Direction::Out, &[StoredKind::Resign]),
-        draw_agreed: any(store::Direction::In, &[StoredKind::DrawAccept])
-            || any(store::Direction::Out, &[StoredKind::Draw]),
+        resigned: any(
+            store::Direction::In,
+            &[StoredKind::Is(MessageKind::Resignation)],
+        ) || any(store::Direction::Out, &[StoredKind::RESIGN]),
+        draw_agreed: any(
+            store::Direction::In,
+            &[StoredKind::Is(MessageKind::DrawAccept)],
+        ) || any(store::Direction::Out, &[StoredKind::DRAW]),
         adjudicated: any(
             store::Direction::In,
-            &[StoredKind::Adjudication, StoredKind::Claim],
+            &[StoredKind::ADJUDICATION, StoredKind::CLAIM],
         ) || any(
             store::Direction::Out,
-            &[StoredKind::Adjudication, StoredKind::Claim],
+            &[StoredKind::ADJUDICATION, StoredKind::CLAIM],
         ),
         out_of_time,
         recorded: recorded_ending(game),

@@ -42,7 +42,7 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
             &mut tx,
             ctx,
             g,
-            ccmail_store::StoredKind::Address,
+            ccmail_store::StoredKind::ADDRESS,
             subject,
             &lines,
             dry_run,

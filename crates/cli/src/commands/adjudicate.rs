@@ -96,7 +96,7 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
         body,
         to,
         cc,
-        kind: ccmail_store::StoredKind::Adjudication,
+        kind: ccmail_store::StoredKind::ADJUDICATION,
         ply: game.moves.len(),
     };
     queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;

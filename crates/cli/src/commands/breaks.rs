@@ -68,7 +68,7 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
     for g in &active {
         let lines = [break_phrase(g.language, from, to)];
         let subject = subject(g, &lines[0]);
-        notice(&mut tx, ctx, g, StoredKind::Break, subject, &lines, dry_run).await?;
+        notice(&mut tx, ctx, g, StoredKind::BREAK, subject, &lines, dry_run).await?;
     }
     if dry_run {
         return Ok(());
@@ -124,7 +124,7 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         };
         let lines = [line];
         let subject = subject(g, &lines[0]);
-        notice(&mut tx, ctx, g, StoredKind::Break, subject, &lines, dry_run).await?;
+        notice(&mut tx, ctx, g, StoredKind::BREAK, subject, &lines, dry_run).await?;
     }
     if dry_run {
         return Ok(());

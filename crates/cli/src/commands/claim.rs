@@ -56,7 +56,7 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
         body,
         to,
         cc,
-        kind: store::StoredKind::Claim,
+        kind: store::StoredKind::CLAIM,
         ply: game.moves.len(),
     };
     queue_letter(&mut tx, &ctx.me, &ctx.clock, &game, letter).await?;

@@ -139,10 +139,10 @@ pub async fn decision(
                 .rfind(|m| {
                     matches!(
                         m.kind,
-                        store::StoredKind::Claim | store::StoredKind::Adjudication
+                        store::StoredKind::CLAIM | store::StoredKind::ADJUDICATION
                     )
                 });
-            let after_claim = asked.is_some_and(|m| m.kind == store::StoredKind::Claim);
+            let after_claim = asked.is_some_and(|m| m.kind == store::StoredKind::CLAIM);
             let friendly = game.arbiter_email.is_empty();
             let why = EndReason::of_decision(r, after_claim, friendly).map(|e| e.to_string());
             store::set_ending(&mut tx, id, why.as_deref()).await?;

@@ -75,7 +75,7 @@ async fn load_rows(ctx: &Ctx, all: bool, today: NaiveDate) -> anyhow::Result<Vec
     // The repeats sent in every game, from one query rather than one a game.
     let mut sent: HashMap<String, Vec<NaiveDate>> = HashMap::new();
     for (game, date) in
-        store::sent_dates_of_kind(&mut *ctx.store.conn().await?, store::StoredKind::Repeat).await?
+        store::sent_dates_of_kind(&mut *ctx.store.conn().await?, store::StoredKind::REPEAT).await?
     {
         if let Some(day) = date.get(..10).and_then(|d| d.parse().ok()) {
             sent.entry(game).or_default().push(day);

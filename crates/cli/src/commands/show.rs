@@ -55,7 +55,7 @@ async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     }
     let mut conn = ctx.store.conn().await?;
     for m in store::game_messages(&mut conn, game.id()).await? {
-        if m.direction == store::Direction::Out && m.kind == store::StoredKind::Repeat {
+        if m.direction == store::Direction::Out && m.kind == store::StoredKind::REPEAT {
             let day = m.date_header.as_deref().and_then(|d| d.get(..10));
             s.push_str(&format!(
                 "Friendly game: no arbiter; the repeat of {} went to the partner only (51.5.1)\n",
@@ -227,7 +227,7 @@ pub async fn repeats_sent(
     Ok(store::game_messages(conn, game.id())
         .await?
         .into_iter()
-        .filter(|m| m.direction == store::Direction::Out && m.kind == store::StoredKind::Repeat)
+        .filter(|m| m.direction == store::Direction::Out && m.kind == store::StoredKind::REPEAT)
         .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
         .collect())
 }

@@ -289,7 +289,7 @@ mod tests {
             message_id: Some("ccmail.g1.1.abc@example.org"),
             raw: b"our move",
             game_id: Some("g1"),
-            kind: store::StoredKind::Move,
+            kind: store::StoredKind::MOVE,
             status: store::MessageStatus::Sent,
             created_at: "2026-03-01T12:00:00+03:00",
             ..NewMessage::default()
