@@ -163,21 +163,7 @@ mod tests {
     async fn kinds_round_trip_through_their_stored_words() {
         let store = crate::Store::memory().await.unwrap();
         let mut conn = store.conn().await.unwrap();
-        let read = [
-            MessageKind::Move,
-            MessageKind::Repeat,
-            MessageKind::DrawAccept,
-            MessageKind::Resignation,
-            MessageKind::BreakNotice,
-            MessageKind::BreakEnd,
-            MessageKind::AddressChange,
-            MessageKind::CorrectionRequest,
-            MessageKind::Claim,
-            MessageKind::Adjudication,
-            MessageKind::Note,
-            MessageKind::Other,
-        ]
-        .map(StoredKind::Is);
+        let read = MessageKind::ALL.map(StoredKind::Is);
         let ours = Letter::ALL.map(StoredKind::Ours);
         let unknown = StoredKind::Unknown("telegram".into());
         for kind in read.iter().chain(&ours).chain([&unknown]) {

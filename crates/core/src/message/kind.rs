@@ -55,6 +55,22 @@ pub enum MessageKind {
 }
 
 impl MessageKind {
+    /// Every kind.
+    pub const ALL: [MessageKind; 12] = [
+        MessageKind::Move,
+        MessageKind::Repeat,
+        MessageKind::DrawAccept,
+        MessageKind::Resignation,
+        MessageKind::BreakNotice,
+        MessageKind::BreakEnd,
+        MessageKind::AddressChange,
+        MessageKind::CorrectionRequest,
+        MessageKind::Claim,
+        MessageKind::Adjudication,
+        MessageKind::Note,
+        MessageKind::Other,
+    ];
+
     /// The name cli.md gives the kind.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -75,7 +91,7 @@ impl MessageKind {
 
     /// The kind named `name` (cli.md), if any.
     pub fn from_name(name: &str) -> Option<MessageKind> {
-        ALL.into_iter().find(|k| k.as_str() == name)
+        Self::ALL.into_iter().find(|k| k.as_str() == name)
     }
 
     /// Whether the kind carries a move of the sender's to apply.
@@ -83,21 +99,6 @@ impl MessageKind {
         matches!(self, MessageKind::Move | MessageKind::Repeat)
     }
 }
-
-const ALL: [MessageKind; 12] = [
-    MessageKind::Move,
-    MessageKind::Repeat,
-    MessageKind::DrawAccept,
-    MessageKind::Resignation,
-    MessageKind::BreakNotice,
-    MessageKind::BreakEnd,
-    MessageKind::AddressChange,
-    MessageKind::CorrectionRequest,
-    MessageKind::Claim,
-    MessageKind::Adjudication,
-    MessageKind::Note,
-    MessageKind::Other,
-];
 
 /// Phrases, folded. A phrase is found anywhere in a line.
 mod phrases {
@@ -588,7 +589,7 @@ mod tests {
 
     #[test]
     fn every_kind_has_its_name() {
-        for k in ALL {
+        for k in MessageKind::ALL {
             assert_eq!(MessageKind::from_name(k.as_str()), Some(k));
             assert_eq!(
                 serde_json::to_value(k).unwrap(),
