@@ -872,6 +872,8 @@ struct Reader {
     pgn_players: [Option<String>; 2],
     /// The record so far ends inside a `{…}` comment: the next line goes on with it.
     record_comment: bool,
+    /// The sender's colour, as a PGN of the message tells it.
+    sender: Option<shakmaty::Color>,
 }
 
 impl Reader {
@@ -894,6 +896,7 @@ impl Reader {
             body_game: None,
             pgn_players: [None, None],
             record_comment: false,
+            sender: None,
         }
     }
 
@@ -1245,20 +1248,20 @@ impl Reader {
     fn finish(mut self) -> MoveMessage {
         self.msg.move_line_empty |= self.awaiting_move;
         let record = std::mem::take(&mut self.record);
-        let (tokens, comments) = record_tokens(&record);
+        let (mut tokens, comments) = record_tokens(&record);
+        self.last_move_if_the_sender_s(tokens.len());
         self.comments.push_str(&comments);
         let comment = Line::new(&self.comments);
         self.msg.draw_offer |= comment.has(Words::DrawOffer);
         self.msg.draw_accept |= comment.has(Words::DrawAccept);
         self.msg.resign |= comment.has(Words::Resign) || comment.folded().contains("resign");
 
-        let mut tokens = tokens;
-        let new_text = match self.my_move.take() {
-            Some(text) => Some(text),
-            None if self.standard && !self.pgn => None,
-            None => tokens.pop().map(str::to_owned),
-        };
+        // Without a move line, the record's last move is the new one (unless the record is
+        // the standard form's, ending with the recipient's move).
+        let from_record = self.my_move.is_none() && !(self.standard && !self.pgn);
+        let last = if from_record { tokens.pop() } else { None };
         let (pos, record_ok) = self.replay(&tokens);
+        let new_text = self.my_move.take().or(last.map(str::to_owned));
         self.msg.record_unread = !record_ok;
         self.new_move(new_text, pos, record_ok);
         self.dates_and_totals();
@@ -1269,8 +1272,11 @@ impl Reader {
     fn replay(&mut self, tokens: &[&str]) -> (Chess, bool) {
         let mut pos = Chess::default();
         self.msg.moves.reserve_exact(tokens.len());
-        for token in tokens {
+        for (i, token) in tokens.iter().enumerate() {
             match notation::read_move(&pos, token) {
+                // The record ends with the new move, written on the move line too: it counts
+                // once, as the new move.
+                Ok(m) if i + 1 == tokens.len() && self.repeats_new_move(tokens.len(), &pos, m) => {}
                 Ok(m) => {
                     self.msg.moves.push(m);
                     // legal: from notation::read_move in this position

@@ -8,10 +8,10 @@
 //! it names, or else for the side whose move it follows; only those after the last move are
 //! new (an old offer further up the record is not the sender's new one).
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::pgn_text::{self, Game};
-use super::{Line, Reader, Words, fold, is_letter, is_move_line, record_tokens, strip_brackets};
+use super::{Line, Reader, Words, fold, is_letter, is_move_line, strip_brackets};
 use crate::message::{Envelope, ProblemCode};
 use crate::notation;
 
@@ -157,10 +157,7 @@ impl Reader {
             self.pgn_record(&game);
             self.pgn_comments(&game, sender);
         }
-        if let Some(sender) = sender {
-            self.last_move_if_the_sender_s(sender);
-        }
-        self.new_move_once();
+        self.sender = sender;
     }
 
     /// The game's main line as the record, in SAN; the moves from one that can't be played
@@ -242,52 +239,32 @@ impl Reader {
 
     /// A record whose last move would be taken for the new move, when that move is not the
     /// sender's colour: the record ends with the recipient's move, and there is no new one.
-    fn last_move_if_the_sender_s(&mut self, sender: Color) {
+    pub(super) fn last_move_if_the_sender_s(&mut self, moves: usize) {
+        let Some(sender) = self.sender else {
+            return;
+        };
         let takes_last = self.my_move.is_none() && (!self.standard || self.pgn);
-        let moves = record_tokens(&self.record).0.len();
         if takes_last && mover_of(moves).is_some_and(|last| last != sender) {
             self.standard = true;
             self.pgn = false;
         }
     }
 
-    /// A record that already ends with the sender's new move, repeated on the move line: the
-    /// move once, on the move line (the record's copy blanked out).
-    fn new_move_once(&mut self) {
+    /// Whether the record, `tokens` long and read through up to `pos` (before its last move,
+    /// `last`), already ends with the sender's new move, repeated on the move line: then the
+    /// move counts once, on the move line.
+    pub(super) fn repeats_new_move(&self, tokens: usize, pos: &Chess, last: Move) -> bool {
         let Some(mine) = self.my_move.as_deref() else {
-            return;
-        };
-        let (tokens, _) = record_tokens(&self.record);
-        let Some((last, before)) = tokens.split_last() else {
-            return;
+            return false;
         };
         // Numbered, the move line says whose move it is: a record that ends with the other
         // side's move (both castled, say) does not repeat it.
         if self
             .my_move_side
-            .is_some_and(|side| mover_of(tokens.len()) != Some(side))
+            .is_some_and(|side| mover_of(tokens) != Some(side))
         {
-            return;
+            return false;
         }
-        let mut pos = Chess::default();
-        for token in before {
-            match notation::read_move(&pos, token) {
-                // legal: from notation::read_move in this position
-                Ok(m) => pos.play_unchecked(m),
-                Err(_) => return,
-            }
-        }
-        let same = match (
-            notation::read_move(&pos, last),
-            notation::read_move(&pos, mine),
-        ) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        };
-        if same {
-            let at = last.as_ptr() as usize - self.record.as_ptr() as usize;
-            let len = last.len();
-            self.record.replace_range(at..at + len, &" ".repeat(len));
-        }
+        notation::read_move(pos, mine).is_ok_and(|m| m == last)
     }
 }
