@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod config;
+pub mod i18n;
 pub mod incoming;
 pub mod oauth2;
 pub mod term;
