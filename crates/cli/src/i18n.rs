@@ -83,10 +83,8 @@ macro_rules! catalogue {
     };
 }
 
-const EN: &[(&str, &str)] =
-    catalogue!("en": "common", "listing", "commands", "prompt", "config", "help", "daemon");
-const RU: &[(&str, &str)] =
-    catalogue!("ru": "common", "listing", "commands", "prompt", "config", "help", "daemon");
+const EN: &[(&str, &str)] = catalogue!("en": "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon");
+const RU: &[(&str, &str)] = catalogue!("ru": "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon");
 
 /// One language's catalogue.
 pub struct Catalogue {
