@@ -266,6 +266,10 @@ fn a_wrong_player_value_names_the_key() {
             "player.timezone must be an IANA time zone name such as \"Europe/Moscow\", \
              not \"Moscow\" (in F)",
         ),
+        (
+            "name = \"П\"\nsurname = \"П\"\nemail = \"p@e.org\"\nlanguage = \"de\"\n",
+            "player.language must be ru or en, not \"de\" (in F)",
+        ),
     ];
     for (player, want) in cases {
         assert_eq!(File::new(&format!("[player]\n{player}")).error(), want);
@@ -665,6 +669,7 @@ fn every_optional_key_has_its_default() {
     assert_eq!(imap.first_sync_since, None);
     assert_eq!(imap.ca_file, None);
     assert_eq!(config.smtp, None);
+    assert_eq!(config.player.language, None);
     assert_eq!(config.defaults, config::Defaults::default());
     assert_eq!(
         (
@@ -869,4 +874,15 @@ fn a_starter_with_the_users_name_and_address_loads() {
     assert_eq!(config.player.name, "Петров Пётр");
     assert_eq!(config.player.surname, "Петров");
     assert_eq!(config.player.email, "petrov@example.org");
+}
+
+#[test]
+fn the_interface_language_is_read_apart_from_the_games() {
+    let config = File::new(
+        "[player]\nname = \"П\"\nsurname = \"П\"\nemail = \"p@e.org\"\nlanguage = \"ru\"\n\
+         [defaults]\nlanguage = \"en\"\n",
+    )
+    .load();
+    assert_eq!(config.player.language, Some(ccmail::i18n::Lang::Ru));
+    assert_eq!(config.defaults.language.as_str(), "en");
 }

@@ -21,6 +21,11 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
+    // The interface language first: the help and the errors are in it.
+    let args: Vec<_> = std::env::args_os().collect();
+    ccmail::i18n::choose(ccmail::config::interface_language(&args, &|name| {
+        std::env::var_os(name)
+    }));
     let args = cli::Cli::parse();
     let json = args.json;
     match commands::run(args) {

@@ -16,6 +16,7 @@
 
 mod env;
 mod error;
+mod language;
 pub mod literal;
 mod oauth2;
 mod read;
@@ -30,6 +31,7 @@ use chrono::NaiveDate;
 use zeroize::Zeroizing;
 
 pub use error::{Error, ErrorKind};
+pub use language::interface_language;
 pub use oauth2::{Refresh, TokenSource};
 pub use starter::{starter, write_starter, write_starter_text};
 
@@ -70,6 +72,8 @@ pub struct Player {
     pub email: String,
     /// An IANA time zone name, checked: the configured one, else the system's.
     pub timezone: String,
+    /// ccmail's own interface language, if the file sets it (else the locale's).
+    pub language: Option<crate::i18n::Lang>,
 }
 
 impl Player {

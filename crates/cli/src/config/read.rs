@@ -452,11 +452,13 @@ fn player(s: &Section) -> Result<Player, Error> {
     let email = email.ok_or_else(|| s.missing("email"))?;
     let timezone = s.parse("timezone", ZONE, |s| env::is_zone(s).then(|| s.to_owned()))?;
     let timezone = timezone.unwrap_or_else(|| env::system_timezone(s.file.env));
+    let language = s.parse("language", "ru or en", crate::i18n::Lang::from_config)?;
     Ok(Player {
         name,
         surname,
         email,
         timezone,
+        language,
     })
 }
 

@@ -10,7 +10,10 @@ use super::read::not;
 
 /// Every section and its keys, in the order of the example file.
 pub(super) const SCHEMA: &[(&str, &[&str])] = &[
-    ("player", &["name", "surname", "email", "timezone"]),
+    (
+        "player",
+        &["name", "surname", "email", "timezone", "language"],
+    ),
     ("store", &["path"]),
     (
         "imap",
