@@ -1,10 +1,11 @@
 //! The documentation's own checks.
 //!
-//! - Every link in README.md, CHANGELOG.md, benches/README.md and docs/*.md leads somewhere in
+//! - Every link in README.md, README.ru.md, CHANGELOG.md, benches/README.md and docs/*.md leads somewhere in
 //!   a clone of the repository: the file (or folder) exists, inside the repository, and a
 //!   `#heading` it names is a heading of that file, its anchor computed as GitHub computes it.
 //!   Links to the web are not fetched, only checked to be well-formed.
-//! - README.md stays the user's guide: under 25 KB.
+//! - README.md stays the user's guide: under 25 KB. README.ru.md is the same guide in Russian:
+//!   the same headings at the same levels, in the same order, and the same links.
 //! - No text of the repository speaks of how the work on it was organised: no numbered issue,
 //!   and "session" only on a line that says which kind (IMAP, SMTP, TLS, SASL, Dovecot,
 //!   Postfix, a pty, a terminal), the file's path counting as part of the line, as `grep -r`
@@ -26,6 +27,7 @@ fn root() -> PathBuf {
 fn documents(root: &Path) -> Vec<PathBuf> {
     let mut docs = vec![
         root.join("README.md"),
+        root.join("README.ru.md"),
         root.join("CHANGELOG.md"),
         root.join("benches/README.md"),
     ];
@@ -64,6 +66,60 @@ fn the_readme_is_a_guide_under_25_kb() {
         size < 25_000,
         "README.md is {size} bytes: keep it under 25 KB"
     );
+}
+
+/// The levels of a Markdown text's headings, in order (fenced code left out).
+fn heading_levels(text: &str) -> Vec<usize> {
+    let mut levels = Vec::new();
+    let mut fence: Option<String> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(f) = &fence {
+            if trimmed.starts_with(f.as_str()) {
+                fence = None;
+            }
+            continue;
+        }
+        if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            continue;
+        }
+        if heading_text(line).is_some() {
+            levels.push(trimmed.chars().take_while(|&c| c == '#').count());
+        }
+    }
+    levels
+}
+
+/// The links of a text that lead out of it (not `#…` within it, and not to its other
+/// language), in order.
+fn outward_links(text: &str) -> Vec<String> {
+    links_of(text)
+        .into_iter()
+        .map(|(_, target)| target)
+        .filter(|t| !t.starts_with('#') && t != "README.md" && t != "README.ru.md")
+        .collect()
+}
+
+#[test]
+fn the_russian_guide_keeps_in_step_with_the_english_one() {
+    let en = fs::read_to_string(root().join("README.md")).unwrap();
+    let ru = fs::read_to_string(root().join("README.ru.md")).unwrap();
+    let (en_levels, ru_levels) = (heading_levels(&en), heading_levels(&ru));
+    assert!(en_levels.len() > 10, "README.md's headings are found");
+    assert_eq!(
+        en_levels, ru_levels,
+        "README.ru.md has other sections than README.md (heading levels in order)"
+    );
+    assert_eq!(
+        outward_links(&en),
+        outward_links(&ru),
+        "README.ru.md links elsewhere than README.md"
+    );
+    assert!(en.contains("](README.ru.md)") && ru.contains("](README.md)"));
+    // The check sees a section missing.
+    let shorter = ru.replacen("\n## ", "\n", 1);
+    assert_ne!(heading_levels(&shorter), en_levels);
 }
 
 /// What a line must also name when it has the word (of IMAP, SMTP, a terminal, …).
