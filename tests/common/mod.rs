@@ -94,6 +94,10 @@ impl Player {
             .env("CCMAIL_CONFIG", self.config())
             .env("HOME", self.home.path())
             .env_remove("CCMAIL_NOW")
+            // English, whatever the machine's locale.
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
             .env_remove("XDG_CONFIG_HOME")
             .env_remove("XDG_DATA_HOME")
             .env("NO_COLOR", "1")

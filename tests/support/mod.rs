@@ -299,6 +299,10 @@ impl Player {
             .env(PASSWORD_VAR, &self.password)
             .env("NO_COLOR", "1")
             .env_remove("CCMAIL_NOW")
+            // English, whatever the machine's locale.
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
             .env_remove("XDG_CONFIG_HOME")
             .env_remove("XDG_DATA_HOME")
             .env_remove("RUST_LOG");
