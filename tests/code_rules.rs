@@ -212,3 +212,167 @@ fn without_test_module(text: &str) -> Vec<&str> {
         .unwrap_or(lines.len());
     lines[..end].to_vec()
 }
+
+/// What the interface lint passes over in `crates/cli/src`, and why: files whose words are
+/// not ccmail's to its own user.
+const NOT_THE_INTERFACE: &[(&str, &str)] = &[
+    (
+        "crates/cli/src/app/compose.rs",
+        "the partner's and the arbiter's mail, in the game's language",
+    ),
+    ("crates/cli/src/i18n.rs", "the catalogue itself"),
+];
+
+/// The marker that passes a line's prose over: on the line itself or the line above, with
+/// the reason (`// not the interface's: JSON stays English`).
+const PROSE_MARKER: &str = "// not the interface's:";
+
+/// The macros whose text is for the developer, not the user: a panic's, an assertion's, a
+/// log line below `info`.
+const DEVELOPERS: &[&str] = &[
+    "expect(",
+    "panic!(",
+    "unreachable!(",
+    "assert!(",
+    "assert_eq!(",
+    "debug_assert",
+    "debug!(",
+    "trace!(",
+];
+
+/// **The interface speaks the user's language.** Every sentence ccmail says to its own user
+/// is in the catalogue (`crates/cli/i18n/`), asked for with `t!`: a production line of
+/// `crates/cli/src` with a string literal of prose (two words or more, outside `{…}`) is
+/// one left out, unless it is a developer's text ([`DEVELOPERS`]), its file is one of
+/// [`NOT_THE_INTERFACE`], or it carries [`PROSE_MARKER`] with the reason. The command line
+/// (`cli.rs`) has no doc comments: clap would show them as its help.
+#[test]
+fn no_interface_text_is_outside_the_catalogue() {
+    let mut found = Vec::new();
+    let mut scanned = 0;
+    for (path, lines) in production_sources() {
+        let name = path.to_string_lossy().replace('\\', "/");
+        if !name.starts_with("crates/cli/src/")
+            || NOT_THE_INTERFACE.iter().any(|(file, _)| *file == name)
+        {
+            continue;
+        }
+        scanned += 1;
+        // The command line's doc comments would be its `--help`, outside the catalogue.
+        if name == "crates/cli/src/cli.rs" {
+            found.extend(
+                lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| l.trim_start().starts_with("///"))
+                    .map(|(i, l)| format!("{name}:{}: {}", i + 1, l.trim())),
+            );
+        }
+        found.extend(
+            prose_lines(&lines)
+                .into_iter()
+                .map(|(i, literal)| format!("{name}:{}: {literal}", i + 1)),
+        );
+    }
+    assert!(scanned > 50, "only {scanned} files of crates/cli/src scanned");
+    assert!(
+        found.is_empty(),
+        "{} lines say words outside the catalogue (put them in crates/cli/i18n/ and ask with \
+         t!, or mark a line that is not the interface's with `{PROSE_MARKER} <why>`):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_prose_scan_finds_a_sentence_placed_on_purpose() {
+    let code = [
+        "    println!(\"{}\", t!(\"games-none\"));",
+        "    writeln!(w, \"{:<8} {}\", id, words)?;",
+        "    let key = \"player.language\";",
+        "    .expect(\"the catalogue has no syntax errors\");",
+        "    anyhow::bail!(\"there is no game {id}\");",
+        "    // not the interface's: JSON stays English",
+        "    let detail = format!(\"message {id} is held\");",
+        "    eprintln!(\"Ход отправлен\");",
+        "    let q = \"a \\\"quoted\\\" word\"; // comment \"with words\"",
+    ];
+    let lines: Vec<String> = code.iter().map(|s| (*s).to_owned()).collect();
+    let found: Vec<usize> = prose_lines(&lines).into_iter().map(|(i, _)| i).collect();
+    assert_eq!(found, [4, 7, 8]);
+}
+
+/// The lines of prose: (index, the literal).
+fn prose_lines(lines: &[String]) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with("#[") || code.starts_with("///") {
+            continue;
+        }
+        let marked = |l: &str| l.contains(PROSE_MARKER);
+        if marked(line) || i.checked_sub(1).is_some_and(|j| marked(&lines[j])) {
+            continue;
+        }
+        if DEVELOPERS.iter().any(|d| line.contains(d)) {
+            continue;
+        }
+        if let Some(literal) = string_literals(line).into_iter().find(|l| is_prose(l)) {
+            out.push((i, literal));
+        }
+    }
+    out
+}
+
+/// The string literals of a line of code (`"…"`, escapes kept as written), before a `//`
+/// comment.
+fn string_literals(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = line.chars().peekable();
+    let mut previous = ' ';
+    while let Some(c) = chars.next() {
+        if c == '/' && chars.peek() == Some(&'/') {
+            break;
+        }
+        // A char literal ('"') is not the start of a string.
+        if c == '"' && previous != '\'' {
+            let mut literal = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => {
+                        literal.push(c);
+                        if let Some(next) = chars.next() {
+                            literal.push(next);
+                        }
+                    }
+                    '"' => break,
+                    _ => literal.push(c),
+                }
+            }
+            out.push(literal);
+        }
+        previous = c;
+    }
+    out
+}
+
+/// Two words (blank-separated) of two letters or more, outside `{…}` placeholders: a
+/// sentence, not a key (`games-none`, `player.language`), a code or a format of values.
+fn is_prose(literal: &str) -> bool {
+    let mut outside = String::new();
+    let mut depth = 0_u32;
+    for c in literal.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    let outside = outside.replace("\\n", " ").replace("\\t", " ");
+    outside
+        .split_whitespace()
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .count()
+        >= 2
+}

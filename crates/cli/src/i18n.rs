@@ -66,6 +66,15 @@ impl Lang {
             .map_or(Lang::En, |v| Lang::from_locale(&v))
     }
 
+    /// The core's language of the same name: the core says some things in both (a move's
+    /// error, a judgment), and the interface takes them in its own.
+    pub fn language(self) -> ccmail_core::message::Language {
+        match self {
+            Lang::En => ccmail_core::message::Language::En,
+            Lang::Ru => ccmail_core::message::Language::Ru,
+        }
+    }
+
     /// The catalogue's files: (name, text).
     pub fn files(self) -> &'static [(&'static str, &'static str)] {
         match self {
@@ -215,6 +224,11 @@ pub fn date_in(lang: Lang, d: NaiveDate) -> String {
 /// A date as the interface writes it.
 pub fn date(d: NaiveDate) -> String {
     date_in(current().lang, d)
+}
+
+/// The core's language for what it says in both: the interface's.
+pub fn language() -> ccmail_core::message::Language {
+    current().lang.language()
 }
 
 static CURRENT: OnceLock<Catalogue> = OnceLock::new();
