@@ -3,14 +3,18 @@
 //! step says what failed and the checks go on where they can; exit status 1 if any failed.
 //! With OAuth2 the access token is a step of its own, before the login. No password or token
 //! is ever printed. With `--json`: `{"steps": [{"step", "status", "detail"}], "failed": N}`,
-//! `status` being `ok`, `fail` or `skip`.
+//! `status` being `ok`, `fail` or `skip`. The lines are in the interface language; the JSON
+//! is in English (`step` a word of the list above, `detail` the English line), as scripts read
+//! it.
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::bail;
 use ccmail::app::daemon::imap_config;
 use ccmail::app::outbox::smtp_config;
 use ccmail::config::{self, Config, Security};
+use ccmail::i18n::{Catalogue, Lang};
 use ccmail::oauth2::Provider;
 use ccmail::term::shown;
 use ccmail_core::trust;
@@ -24,6 +28,32 @@ use crate::cli::Cli;
 /// How long each server gets to answer.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
+/// A step's words: as `t!` gives them on the terminal, in English with `--json` (its `detail`).
+/// `said!(r, "check-…", name = value)`.
+macro_rules! said {
+    ($r:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $r.words()
+            .text($key, &[$((stringify!($name), ccmail::i18n::Arg::from($value))),*])
+    };
+}
+
+/// The English catalogue, for `--json`.
+fn english() -> &'static Catalogue {
+    static ENGLISH: OnceLock<Catalogue> = OnceLock::new();
+    ENGLISH.get_or_init(|| Catalogue::new(Lang::En))
+}
+
+/// A step's name on the terminal (JSON has the word itself).
+fn step_name(step: &str) -> String {
+    match step {
+        "config" => ccmail::t!("check-step-config"),
+        "database" => ccmail::t!("check-step-database"),
+        "security" => ccmail::t!("check-step-security"),
+        // imap, smtp: the protocols' names.
+        other => other.to_owned(),
+    }
+}
+
 /// The report: one line per step as it is done, or (`json`) one object at the end.
 #[derive(Default)]
 struct Report {
@@ -33,23 +63,32 @@ struct Report {
 }
 
 impl Report {
+    /// The catalogue of the steps' words: English with `--json`, else the interface's.
+    fn words(&self) -> &'static Catalogue {
+        if self.json {
+            english()
+        } else {
+            ccmail::i18n::current()
+        }
+    }
+
     fn step(&mut self, status: &str, mark: &str, step: &str, what: &str) {
         if self.json {
             let s = serde_json::json!({"step": step, "status": status, "detail": what});
             self.steps.push(s);
         } else {
             // The servers' answers are quoted here: shown, not obeyed.
-            println!("{mark:<6}{step}: {}", shown(what));
+            println!("{mark:<6}{}: {}", step_name(step), shown(what));
         }
     }
 
     fn ok(&mut self, step: &str, what: impl AsRef<str>) {
-        self.step("ok", "ok", step, what.as_ref());
+        self.step("ok", &ccmail::t!("check-mark-ok"), step, what.as_ref());
     }
 
     fn fail(&mut self, step: &str, what: impl AsRef<str>) {
         self.failed += 1;
-        self.step("fail", "FAIL", step, what.as_ref());
+        self.step("fail", &ccmail::t!("check-mark-fail"), step, what.as_ref());
     }
 
     fn skip(&mut self, step: &str, what: impl AsRef<str>) {
@@ -79,12 +118,13 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
     let cfg = match config::load(&path) {
         Ok(cfg) => {
             let p = &cfg.player;
-            let what = format!(
-                "read from {} (player {} <{}>, time zone {})",
-                path.display(),
-                p.name,
-                p.email,
-                p.timezone
+            let what = said!(
+                r,
+                "check-config-read",
+                path = path.display().to_string(),
+                name = &p.name,
+                email = &p.email,
+                timezone = p.timezone.to_string()
             );
             r.ok("config", what);
             config::literal::warn(&cfg);
@@ -92,21 +132,18 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
         }
         Err(e) => {
             r.fail("config", format!("{e:#}"));
-            return r.end("the config could not be read, so nothing else was checked");
+            return r.end(&ccmail::t!("check-config-unread"));
         }
     };
     database(&mut r, &cfg).await;
     imap(&mut r, &cfg).await;
     smtp(&mut r, &cfg).await;
-    let why = match r.failed {
-        1 => "1 check failed".to_owned(),
-        n => format!("{n} checks failed"),
-    };
+    let why = ccmail::t!("check-failed", count = r.failed);
     r.end(&why)
 }
 
 async fn database(r: &mut Report, cfg: &Config) {
-    let path = cfg.store.db.display();
+    let path = cfg.store.db.display().to_string();
     let store = match Store::open(&cfg.store.db).await {
         Ok(store) => store,
         Err(e) => return r.fail("database", format!("{e}")),
@@ -121,34 +158,41 @@ async fn database(r: &mut Report, cfg: &Config) {
                 .iter()
                 .filter(|g| g.status == store::GameStatus::Active)
                 .count();
-            let what = format!("opened {path}: {} game(s), {active} active", games.len());
+            let what = said!(
+                r,
+                "check-database-opened",
+                path = &path,
+                count = games.len(),
+                active = active
+            );
             r.ok("database", what);
         }
-        Err(e) => r.fail(
-            "database",
-            format!("opened {path}, but reading it failed: {e}"),
-        ),
+        Err(e) => {
+            let what = said!(
+                r,
+                "check-database-unreadable",
+                path = &path,
+                error = e.to_string()
+            );
+            r.fail("database", what);
+        }
     }
     store.close().await;
 }
 
-fn how(security: Security) -> &'static str {
+/// `connected to host:port with TLS`.
+fn connected(r: &Report, server: &str, security: Security) -> String {
     match security {
-        Security::Tls => "TLS",
-        Security::StartTls => "STARTTLS",
-        Security::Plain => "no encryption (security = \"plain\")",
+        Security::Tls => said!(r, "check-connected", server = server, how = "TLS"),
+        Security::StartTls => said!(r, "check-connected", server = server, how = "STARTTLS"),
+        Security::Plain => said!(r, "check-connected-plain", server = server),
     }
 }
 
 async fn imap(r: &mut Report, cfg: &Config) {
     let Some(i) = &cfg.imap else {
-        return r.skip(
-            "imap",
-            format!(
-                "not configured: {} has no [imap] (`ccmail run` needs it)",
-                cfg.path.display()
-            ),
-        );
+        let what = said!(r, "check-imap-none", file = cfg.path.display().to_string());
+        return r.skip("imap", what);
     };
     let server = format!("{}:{}", i.host, i.port);
     let mut c = match imap_config(i) {
@@ -162,32 +206,39 @@ async fn imap(r: &mut Report, cfg: &Config) {
         };
         c.oauth2 = Some(login);
     }
-    let connected = format!("connected to {server} with {}", how(i.security));
-    let logged_in = format!("logged in as {}", i.username);
+    let connected = connected(r, &server, i.security);
+    let logged_in = said!(r, "check-logged-in", user = &i.username);
     match Imap::connect(&c).await {
         Ok(imap) => {
             r.ok("imap", &connected);
             r.ok("imap", &logged_in);
-            let idle = if imap.has_idle() {
-                "yes"
+            let what = if imap.has_idle() {
+                said!(
+                    r,
+                    "check-imap-mailbox-idle",
+                    mailbox = &i.mailbox,
+                    count = imap.exists()
+                )
             } else {
-                "no (new mail is polled for)"
+                said!(
+                    r,
+                    "check-imap-mailbox-polled",
+                    mailbox = &i.mailbox,
+                    count = imap.exists()
+                )
             };
-            let what = format!(
-                "mailbox {} has {} message(s); IDLE: {idle}",
-                i.mailbox,
-                imap.exists()
-            );
             r.ok("imap", what);
             if let Some(sent) = &i.sent_mailbox {
-                r.ok("imap", format!("copies of sent mail go to {sent}"));
+                let what = said!(r, "check-imap-sent-copies", mailbox = sent);
+                r.ok("imap", what);
             }
             let mut imap = imap;
             senders(r, cfg, &mut imap).await;
             imap.logout().await;
         }
         Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
-            r.fail("imap", format!("cannot connect: {e}"));
+            let what = said!(r, "check-cannot-connect", error = e.to_string());
+            r.fail("imap", what);
         }
         Err(e @ (ImapError::Login { .. } | ImapError::Token(_))) => {
             r.ok("imap", &connected);
@@ -196,7 +247,13 @@ async fn imap(r: &mut Report, cfg: &Config) {
         Err(e) => {
             r.ok("imap", &connected);
             r.ok("imap", &logged_in);
-            r.fail("imap", format!("mailbox {}: {e}", i.mailbox));
+            let what = said!(
+                r,
+                "check-imap-mailbox-failed",
+                mailbox = &i.mailbox,
+                error = e.to_string()
+            );
+            r.fail("imap", what);
         }
     }
 }
@@ -210,52 +267,49 @@ async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
     let seen = match recent_authserv_ids(imap).await {
         Ok(seen) => seen,
         Err(e) => {
-            return r.fail(
-                "security",
-                format!("reading the newest mail's headers: {e}"),
-            );
+            let what = said!(r, "check-security-heads-unread", error = e.to_string());
+            return r.fail("security", what);
         }
     };
-    let file = cfg.path.display();
+    let file = cfg.path.display().to_string();
     let proposed = trust::propose(&seen);
     match (&cfg.security.authserv_id, proposed) {
-        (Some(id), _) if seen.iter().any(|s| trust::is_ours(id, s)) => r.ok(
-            "security",
-            format!(
-                "senders are verified: a move counts only when {id}'s Authentication-Results \
-                 found its sender's DKIM signature or DMARC valid, or it answers our mail"
-            ),
-        ),
+        (Some(id), _) if seen.iter().any(|s| trust::is_ours(id, s)) => {
+            let what = said!(r, "check-security-verified", id = id);
+            r.ok("security", what);
+        }
         (Some(id), found) => {
-            let other = found.map_or(String::new(), |f| {
-                format!("; they carry {f:?}'s: set [security] authserv_id = {f:?} in {file}")
-            });
-            r.fail(
-                "security",
-                format!(
-                    "[security] authserv_id is {id:?}, but none of the newest {RECENT} messages \
-                     carries Authentication-Results from {id}, so every move would be held as \
-                     unverified{other}"
+            let what = match found {
+                Some(f) => said!(
+                    r,
+                    "check-security-absent-other",
+                    quoted = format!("{id:?}"),
+                    recent = RECENT,
+                    id = id,
+                    found = format!("{f:?}"),
+                    file = &file
                 ),
-            );
+                None => said!(
+                    r,
+                    "check-security-absent",
+                    quoted = format!("{id:?}"),
+                    recent = RECENT,
+                    id = id
+                ),
+            };
+            r.fail("security", what);
         }
         (None, found) => {
-            let advice = match found {
-                Some(f) => format!(
-                    "your server writes its verdict as {f:?}: add [security] authserv_id = \
-                     {f:?} to {file}"
+            let what = match found {
+                Some(f) => said!(
+                    r,
+                    "check-security-unverified-proposed",
+                    found = format!("{f:?}"),
+                    file = &file
                 ),
-                None => "the newest mail carries no Authentication-Results naming a server, \
-                         so there is none to propose"
-                    .to_owned(),
+                None => said!(r, "check-security-unverified-none"),
             };
-            r.skip(
-                "security",
-                format!(
-                    "senders are checked by address and envelope only, which anyone can forge \
-                     from any server; your own server's DKIM verdict is stronger: {advice}"
-                ),
-            );
+            r.skip("security", what);
         }
     }
 }
@@ -282,11 +336,13 @@ async fn token(
 ) -> Option<ccmail_mail::oauth2::OAuth2> {
     match provider.fetch().await {
         Ok((_, how)) => {
-            r.ok(step, format!("got an OAuth2 access token {how}"));
+            let what = said!(r, "check-token-got", how = how);
+            r.ok(step, what);
             Some(provider.login())
         }
         Err(e) => {
-            r.fail(step, format!("no OAuth2 access token: {e}"));
+            let what = said!(r, "check-token-none", error = e.to_string());
+            r.fail(step, what);
             None
         }
     }
@@ -294,13 +350,8 @@ async fn token(
 
 async fn smtp(r: &mut Report, cfg: &Config) {
     let Some(s) = &cfg.smtp else {
-        return r.skip(
-            "smtp",
-            format!(
-                "not configured: {} has no [smtp] (messages stay in the outbox)",
-                cfg.path.display()
-            ),
-        );
+        let what = said!(r, "check-smtp-none", file = cfg.path.display().to_string());
+        return r.skip("smtp", what);
     };
     let server = format!("{}:{}", s.host, s.port);
     let mut c = match smtp_config(s) {
@@ -318,22 +369,28 @@ async fn smtp(r: &mut Report, cfg: &Config) {
         Ok(smtp) => smtp,
         Err(e) => return r.fail("smtp", format!("{e}")),
     };
-    let connected = format!("connected to {server} with {}", how(s.security));
+    let connected = connected(r, &server, s.security);
     match smtp.check().await {
         Ok(()) => {
             r.ok("smtp", &connected);
             match &s.username {
-                Some(user) => r.ok("smtp", format!("logged in as {user}")),
-                None => r.ok(
-                    "smtp",
-                    "no login configured (the server takes mail without one)",
-                ),
+                Some(user) => {
+                    let what = said!(r, "check-logged-in", user = user);
+                    r.ok("smtp", what);
+                }
+                None => {
+                    let what = said!(r, "check-smtp-no-login");
+                    r.ok("smtp", what);
+                }
             }
         }
         Err(e @ (SmtpError::Rejected { .. } | SmtpError::Login { .. })) => {
             r.ok("smtp", &connected);
             r.fail("smtp", format!("{e}"));
         }
-        Err(e) => r.fail("smtp", format!("cannot connect: {e}")),
+        Err(e) => {
+            let what = said!(r, "check-cannot-connect", error = e.to_string());
+            r.fail("smtp", what);
+        }
     }
 }

@@ -26,7 +26,7 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
     let mut conn = ctx.store.conn().await?;
     let game = Game::load(&mut conn, id)
         .await?
-        .with_context(|| format!("there is no game {id}"))?;
+        .with_context(|| ccmail::t!("export-no-game", id = id))?;
     let bytes = if mbox {
         let mut out = Vec::new();
         for m in store::game_messages(&mut conn, id).await? {
@@ -42,7 +42,7 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
     } else {
         pgn(&mut conn, &game, ctx.clock.today(), &ctx.me.email)
             .await
-            .with_context(|| format!("can't write game {id} as PGN"))?
+            .with_context(|| ccmail::t!("export-no-pgn", id = id))?
             .into_bytes()
     };
     if ctx.json {
@@ -78,7 +78,7 @@ pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Re
     for game in &games {
         let one = pgn(&mut conn, game, ctx.clock.today(), &ctx.me.email)
             .await
-            .with_context(|| format!("can't write game {} as PGN", game.id()))?;
+            .with_context(|| ccmail::t!("export-no-pgn", id = game.id()))?;
         if ctx.json {
             each.push(json(game.id(), "pgn", output.as_deref(), one.as_bytes()));
         }
@@ -106,7 +106,10 @@ fn write_out(output: Option<PathBuf>, bytes: &[u8]) -> anyhow::Result<()> {
             .mode(0o600)
             .open(&path)
             .and_then(|mut file| file.write_all(bytes))
-            .with_context(|| format!("can't write {}", path.display())),
+            .with_context(|| {
+                let path = path.display().to_string();
+                ccmail::t!("export-cannot-write", path = path)
+            }),
         None => Ok(std::io::stdout().lock().write_all(bytes)?),
     }
 }

@@ -23,8 +23,8 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             if let Some(said) = apply::address_match(&ctx.store, &ctx.me, message, &game).await? {
                 if ctx.json {
                     eprintln!("{}", shown_lines(&said));
-                } else if !super::confirm(&said, yes, "Accept it?")? {
-                    println!("Not accepted; nothing changed.");
+                } else if !super::confirm(&said, yes, &ccmail::t!("inbox-accept-question"))? {
+                    println!("{}", ccmail::t!("inbox-not-accepted"));
                     return Ok(());
                 } else if yes || !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                     println!("{}", shown_lines(&said));
@@ -41,8 +41,12 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
                 && let Some(from) = outcome_sender(ctx, message).await?
             {
                 println!(
-                    "{} is trusted without verification in game {game} from now on.",
-                    shown(&from)
+                    "{}",
+                    ccmail::t!(
+                        "inbox-trusted",
+                        sender = shown(&from).into_owned(),
+                        game = &game
+                    )
                 );
             }
             answer(ctx, &outcome).await
@@ -56,10 +60,10 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
                 .replace('-', "_")
                 .parse::<PenaltyCause>()
                 .map_err(|_| {
-                    anyhow::anyhow!(
-                        "--cause {cause:?} is not a fault: illegible, ambiguous, impossible, \
-                     no-move or wrong-repetition"
-                    )
+                    anyhow::anyhow!(ccmail::t!(
+                        "inbox-not-a-fault",
+                        cause = format!("{cause:?}")
+                    ))
                 })?;
             let outcome =
                 apply::fine(&ctx.store, &ctx.clock, message, game.as_deref(), cause).await?;
@@ -69,9 +73,16 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
             let mut conn = ctx.store.conn().await?;
             let row = store::message(&mut conn, message)
                 .await?
-                .with_context(|| format!("there is no message {message}"))?;
+                .with_context(|| ccmail::t!("inbox-no-message", id = message))?;
             if row.status != store::MessageStatus::Held {
-                bail!("message {message} is not held (it is {})", row.status);
+                bail!(
+                    "{}",
+                    ccmail::t!(
+                        "inbox-not-held",
+                        id = message,
+                        status = status_words(row.status)
+                    )
+                );
             }
             store::set_message_status(
                 &mut conn,
@@ -81,7 +92,7 @@ pub async fn run(ctx: &Ctx, action: Option<InboxCommand>) -> anyhow::Result<()> 
                 None,
             )
             .await?;
-            println!("message {message} dismissed (it stays stored)");
+            println!("{}", ccmail::t!("inbox-dismissed", id = message));
             Ok(())
         }
     }
@@ -109,20 +120,43 @@ async fn list(ctx: &Ctx) -> anyhow::Result<()> {
         return Ok(());
     }
     if held.is_empty() {
-        println!("No held messages.");
+        println!("{}", ccmail::t!("inbox-none-held"));
     }
     for m in held {
+        let received = m.received_at.as_deref().and_then(|s| s.get(..10));
+        let no_sender = ccmail::t!("inbox-no-sender");
+        let no_subject = ccmail::t!("inbox-no-subject");
         println!(
-            "{:>5}  {}  {}\n       {}\n       held: {}",
+            "{:>5}  {}  {}\n       {}\n       {}",
             m.id,
-            m.received_at
-                .as_deref()
-                .and_then(|s| s.get(..10))
-                .unwrap_or("—"),
-            shown(m.from_addr.as_deref().unwrap_or("(no sender)")),
-            shown(m.subject.as_deref().unwrap_or("(no subject)")),
-            shown(m.reason.as_deref().unwrap_or("—")),
+            received.map_or_else(|| "—".to_owned(), day),
+            shown(m.from_addr.as_deref().unwrap_or(&no_sender)),
+            shown(m.subject.as_deref().unwrap_or(&no_subject)),
+            // The reason is the store's, in the words it was written in.
+            ccmail::t!(
+                "inbox-held-because",
+                reason = shown(m.reason.as_deref().unwrap_or("—")).into_owned()
+            ),
         );
     }
     Ok(())
+}
+
+/// A stored day (`2026-12-01`) as the interface writes dates; anything else as it is.
+fn day(stored: &str) -> String {
+    chrono::NaiveDate::parse_from_str(stored, "%Y-%m-%d")
+        .map_or_else(|_| stored.to_owned(), ccmail::i18n::date)
+}
+
+/// A message's status in words.
+fn status_words(status: store::MessageStatus) -> String {
+    use store::MessageStatus as S;
+    match status {
+        S::Applied => ccmail::t!("inbox-status-applied"),
+        S::Held => ccmail::t!("inbox-status-held"),
+        S::Dismissed => ccmail::t!("inbox-status-dismissed"),
+        S::Info => ccmail::t!("inbox-status-info"),
+        S::Queued => ccmail::t!("inbox-status-queued"),
+        S::Sent => ccmail::t!("inbox-status-sent"),
+    }
 }

@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use ccmail::i18n::date;
 use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::{Envelope, MoveMessage};
@@ -73,52 +74,57 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
     if msg.has(ccmail_core::message::ProblemCode::Unreadable) {
         return problems(s, msg, mime_notes);
     }
-    let mut line = |label: &str, value: Option<String>| {
+    let mut line = |label: String, value: Option<String>| {
         s.push_str(&format!(
             "{label:<16} {}\n",
             shown(value.as_deref().unwrap_or("—"))
         ));
     };
     let h = &msg.header;
-    line("Kind:", Some(msg.kind.as_str().to_owned()));
-    line("From:", envelope.from.clone());
-    line("Subject:", envelope.subject.clone());
-    line("Date:", envelope.date_sent().map(|d| d.to_string()));
-    line("Event:", h.event.clone());
-    line("Start:", h.start.map(|d| d.to_string()));
-    line("White:", h.white.clone());
-    line("Black:", h.black.clone());
+    // The kind is the code the JSON form gives too.
+    line(ccmail::t!("parse-kind"), Some(msg.kind.as_str().to_owned()));
+    line(ccmail::t!("parse-from"), envelope.from.clone());
+    line(ccmail::t!("parse-subject"), envelope.subject.clone());
+    line(ccmail::t!("parse-date"), envelope.date_sent().map(date));
+    line(ccmail::t!("parse-event"), h.event.clone());
+    line(ccmail::t!("parse-start"), h.start.map(date));
+    line(ccmail::t!("parse-white"), h.white.clone());
+    line(ccmail::t!("parse-black"), h.black.clone());
     line(
-        "Moves:",
+        ccmail::t!("parse-moves"),
         Some(numbered(Chess::default(), &msg.moves)).filter(|m| !m.is_empty()),
     );
     let before = msg.position_before();
     line(
-        "New move:",
-        msg.new_move
-            .map(|m| numbered(before.clone(), &[m]))
-            .or(msg.new_move_text.clone().map(|t| format!("{t} (not read)"))),
+        ccmail::t!("parse-new-move"),
+        msg.new_move.map(|m| numbered(before.clone(), &[m])).or(msg
+            .new_move_text
+            .as_ref()
+            .map(|text| ccmail::t!("parse-not-read", text = text))),
     );
     if !msg.variation.is_empty() {
         line(
-            "Variation:",
+            ccmail::t!("parse-variation"),
             Some(numbered(msg.position_after(), &msg.variation)),
         );
     }
     line(
-        "Your move sent:",
-        msg.partner_move_sent.map(|d| d.to_string()),
+        ccmail::t!("parse-your-move-sent"),
+        msg.partner_move_sent.map(date),
     );
-    line("Received:", msg.received.map(|d| d.to_string()));
-    line("Sent:", msg.sent.map(|d| d.to_string()));
-    line("Move days:", msg.move_days.map(|d| d.to_string()));
+    line(ccmail::t!("parse-received"), msg.received.map(date));
+    line(ccmail::t!("parse-sent"), msg.sent.map(date));
     line(
-        "Totals:",
+        ccmail::t!("parse-move-days"),
+        msg.move_days.map(|d| d.to_string()),
+    );
+    line(
+        ccmail::t!("parse-totals"),
         msg.total_days
-            .map(|t| format!("White {}, Black {}", t.white, t.black)),
+            .map(|days| ccmail::t!("parse-totals-days", white = days.white, black = days.black)),
     );
     line(
-        "Signature:",
+        ccmail::t!("parse-signature"),
         msg.signature.as_ref().map(|sig| match &sig.email {
             Some(e) => format!("{} <{e}>", sig.name),
             None => sig.name.clone(),
@@ -126,23 +132,24 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
     );
     let mut flags = Vec::new();
     for (on, what) in [
-        (msg.draw_offer, "offers a draw".to_owned()),
-        (msg.draw_accept, "accepts the draw".to_owned()),
-        (msg.resign, "resigns".to_owned()),
-        (msg.repeat, "repeats an unanswered move".to_owned()),
+        (msg.draw_offer, ccmail::t!("parse-offers-draw")),
+        (msg.draw_accept, ccmail::t!("parse-accepts-draw")),
+        (msg.resign, ccmail::t!("parse-resigns")),
+        (msg.repeat, ccmail::t!("parse-repeats")),
     ] {
         if on {
             flags.push(what);
         }
     }
     if let Some(b) = msg.break_notice {
-        flags.push(format!("takes a break from {} to {}", b.from, b.to));
+        flags.push(ccmail::t!("parse-takes-break", from = b.from, to = b.to));
     }
     if !flags.is_empty() {
-        line("Also:", Some(flags.join("; ")));
+        line(ccmail::t!("parse-also"), Some(flags.join("; ")));
     }
     for note in &msg.notes {
-        line("Note:", Some(note.clone()));
+        // The core's notes, in its words.
+        line(ccmail::t!("parse-note"), Some(note.clone()));
     }
     let after = msg.position_after();
     let last = msg.new_move.and_then(|m| board::squares(&before, m));
@@ -154,15 +161,21 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
 
 fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
     if msg.problems.is_empty() {
-        s.push_str("No problems.\n");
+        s.push_str(&format!("{}\n", ccmail::t!("parse-no-problems")));
     }
     for p in &msg.problems {
         let code = serde_json::to_value(p.code).ok();
         let code = code.as_ref().and_then(Value::as_str).unwrap_or("problem");
-        s.push_str(&format!("Problem ({code}): {}\n", shown(&p.detail)));
+        // The code is the JSON form's, the detail the core's words.
+        let detail = shown(&p.detail).into_owned();
+        s.push_str(&format!(
+            "{}\n",
+            ccmail::t!("parse-problem", code = code, detail = detail)
+        ));
     }
     for note in mime_notes {
-        s.push_str(&format!("Mail: {}\n", shown(note)));
+        let note = shown(note).into_owned();
+        s.push_str(&format!("{}\n", ccmail::t!("parse-mail-note", note = note)));
     }
     s
 }
