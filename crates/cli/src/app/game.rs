@@ -41,7 +41,10 @@ pub fn color(name: &str) -> anyhow::Result<Color> {
     match name {
         "white" => Ok(Color::White),
         "black" => Ok(Color::Black),
-        other => Err(anyhow!("{other:?} is not a colour (white or black)")),
+        other => Err(anyhow!(crate::t!(
+            "show-not-a-colour",
+            name = format!("{other:?}")
+        ))),
     }
 }
 
@@ -157,12 +160,12 @@ impl Game {
         let mut pos = Chess::default();
         for m in &game.moves {
             let mv = uci_move(&pos, &m.uci).ok_or_else(|| {
-                anyhow!(
-                    "move {} ({}) of {} does not replay",
-                    m.ply,
-                    m.uci,
-                    game.row.id
-                )
+                anyhow!(crate::t!(
+                    "show-move-does-not-replay",
+                    ply = m.ply,
+                    uci = &m.uci,
+                    game = &game.row.id
+                ))
             })?;
             // legal: from uci_move, which UciMove::to_move checked in this position
             pos.play_unchecked(mv);
@@ -173,7 +176,7 @@ impl Game {
 
     /// A game from its rows without replaying the moves (`plies` empty).
     fn without_plies(row: GameRow, moves: Vec<MoveRow>, a: Attached) -> anyhow::Result<Game> {
-        let context = || format!("game {} in the database", row.id);
+        let context = || crate::t!("show-game-in-database", game = &row.id);
         let me = color(&row.my_color).with_context(context)?;
         let profile: Profile = row.rules.parse().with_context(context)?;
         let control = Control::new(row.control_moves as u32, row.control_days as u32)
@@ -314,7 +317,8 @@ impl Game {
     /// Both clocks and the deadlines as of `today`.
     pub fn report(&self, today: NaiveDate) -> anyhow::Result<ClockReport> {
         let t = self.game_time()?;
-        clock::evaluate(&t, today).with_context(|| format!("the clock of game {}", self.id()))
+        clock::evaluate(&t, today)
+            .with_context(|| crate::t!("show-clock-of-game", game = self.id()))
     }
 
     /// The `show --json` object of cli.md.

@@ -9,7 +9,7 @@ use ccmail_core::message::MessageKind;
 use ccmail_core::pgn::{self, EndFacts, EndReason, Ending, PgnGame, Rav};
 use ccmail_store::{self as store, MessageRow, StoredKind, VariationRow};
 use chrono::NaiveDate;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::game::{Game, uci_move};
 
@@ -166,9 +166,10 @@ pub fn ending(game: &Game, messages: &[MessageRow], report: &ClockReport) -> End
     })
 }
 
-/// How a finished game ended, in words (`Black resigns`, `Checkmate`); `None` while it goes
-/// on. The recorded ending needs nothing else; a game that ended before endings were
-/// recorded is read again whole, with its messages.
+/// How a finished game ended, in words in the interface language (`Black resigns`,
+/// `Checkmate`); `None` while it goes on. The recorded ending needs nothing else; a game that
+/// ended before endings were recorded is read again whole, with its messages. (The PGN's own
+/// comment, [`Ending::words`], stays in English.)
 pub async fn ending_words(
     conn: &mut store::SqliteConnection,
     game: &Game,
@@ -178,14 +179,35 @@ pub async fn ending_words(
         return Ok(None);
     }
     if recorded_ending(game).is_some() {
-        return Ok(ending(game, &[], report).words());
+        return Ok(said(ending(game, &[], report)));
     }
     let whole = match Game::load(conn, game.id()).await? {
         Some(g) => g,
         None => return Ok(None),
     };
     let messages = store::game_messages(conn, game.id()).await?;
-    Ok(ending(&whole, &messages, report).words())
+    Ok(said(ending(&whole, &messages, report)))
+}
+
+/// An ending in words in the interface language; `None` for a game that goes on.
+fn said(ending: Ending) -> Option<String> {
+    let side = |c: Color| {
+        if c.is_white() {
+            crate::t!("white")
+        } else {
+            crate::t!("black")
+        }
+    };
+    Some(match ending {
+        Ending::Checkmate => crate::t!("show-ending-checkmate"),
+        Ending::Stalemate => crate::t!("show-ending-stalemate"),
+        Ending::InsufficientMaterial => crate::t!("show-ending-insufficient-material"),
+        Ending::Resignation(c) => crate::t!("show-ending-resignation", side = side(c)),
+        Ending::Agreement => crate::t!("show-ending-agreement"),
+        Ending::TimeForfeit(c) => crate::t!("show-ending-time-forfeit", side = side(c)),
+        Ending::Adjudication => crate::t!("show-ending-adjudication"),
+        Ending::Unterminated => return None,
+    })
 }
 
 /// The ending recorded for `game` (`None` when none was, or the name is unknown).

@@ -3,9 +3,10 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use ccmail::app::game::{Game, color_name};
+use ccmail::app::game::Game;
 use ccmail::app::pgn::ending_words;
 use ccmail::app::{in_two_halves, map_in_two_halves};
+use ccmail::i18n;
 use ccmail::term::shown;
 use ccmail_core::clock::{self, ClockReport, Deadline, DeadlineKind};
 use ccmail_store::{self as store, OutboxRow};
@@ -36,10 +37,11 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         held: &held,
         failed: &failed,
         endings: &endings,
+        words: Words::new(),
     };
     super::write_out(|w| {
         if rows.is_empty() {
-            writeln!(w, "No games. `ccmail game new --help` makes one.")?;
+            writeln!(w, "{}", ccmail::t!("games-none"))?;
         }
         for row in &rows {
             write_game(w, row, &listing)?;
@@ -171,6 +173,44 @@ struct Listing<'a> {
     failed: &'a [OutboxRow],
     /// How each finished game ended.
     endings: &'a HashMap<String, String>,
+    /// The words of every row, in the interface language.
+    words: Words,
+}
+
+/// The words a row of the listing repeats, looked up once for all the games.
+struct Words {
+    white: String,
+    black: String,
+    /// The width of the colour column: the longer of `white` and `black`.
+    color_width: usize,
+    your_move: String,
+    their_move: String,
+    suspended: String,
+    /// `move`, `left`, `W` and `B` of `move 12  …  left W 20 B 18`.
+    move_: String,
+    left: String,
+    white_initial: String,
+    black_initial: String,
+}
+
+impl Words {
+    fn new() -> Words {
+        let white = ccmail::t!("games-white");
+        let black = ccmail::t!("games-black");
+        let color_width = white.chars().count().max(black.chars().count());
+        Words {
+            white,
+            black,
+            color_width,
+            your_move: ccmail::t!("games-your-move"),
+            their_move: ccmail::t!("games-their-move"),
+            suspended: ccmail::t!("games-suspended"),
+            move_: ccmail::t!("games-move"),
+            left: ccmail::t!("games-left"),
+            white_initial: ccmail::t!("games-white-initial"),
+            black_initial: ccmail::t!("games-black-initial"),
+        }
+    }
 }
 
 /// Writes a game's line, and under it its draw offer, held messages, silence and mail not
@@ -178,11 +218,12 @@ struct Listing<'a> {
 fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::Result<()> {
     let (g, report, next, _) = row;
     let r = &g.row;
+    let words = &listing.words;
     let turn = match (&r.result, g.my_turn()) {
-        (Some(res), _) => format!("finished {res}"),
-        (None, _) if r.status == store::GameStatus::Suspended => "suspended".into(),
-        (None, true) => "YOUR MOVE".into(),
-        (None, false) => "their move".into(),
+        (Some(res), _) => ccmail::t!("games-finished", result = res),
+        (None, _) if r.status == store::GameStatus::Suspended => words.suspended.clone(),
+        (None, true) => words.your_move.clone(),
+        (None, false) => words.their_move.clone(),
     };
     let wc = &report.clock.white;
     let b = &report.clock.black;
@@ -192,32 +233,43 @@ fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::R
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
-            format!("{date} {}", deadline_words(&kind, g.arbiter().is_some()))
+            format!(
+                "{} {}",
+                i18n::date(date),
+                deadline_words(&kind, g.arbiter().is_some())
+            )
         })
         .or_else(|| listing.endings.get(g.id()).cloned())
         .unwrap_or_default();
+    let color = if g.me.is_white() {
+        &words.white
+    } else {
+        &words.black
+    };
     // Each side's days left before its next control, the running move counted.
     writeln!(
         w,
-        "{:<8} {:<24.24} {:<26.26} {:<5} move {:>3}  {:<10}  left W {:>2} B {:>2}  {}",
+        "{:<8} {:<24.24} {:<26.26} {:<cw$} {} {:>3}  {:<10}  {} {} {:>2} {} {:>2}  {}",
         r.id,
         shown(&r.event),
         shown(&r.opponent_email),
-        color_name(g.me),
+        color,
+        words.move_,
         g.moves.len() / 2 + 1,
         turn,
+        words.left,
+        words.white_initial,
         wc.left,
+        words.black_initial,
         b.left,
-        deadline
+        deadline,
+        cw = words.color_width,
     )?;
     if let Some(draw) = draw_words(g).filter(|_| g.is_active()) {
         writeln!(w, "         {draw}")?;
     }
     if let Some(n) = listing.held.get(g.id()) {
-        writeln!(
-            w,
-            "         {n} held message(s) of this game wait for you: `ccmail inbox`"
-        )?;
+        writeln!(w, "         {}", ccmail::t!("games-held", count = *n))?;
     }
     write_silence(w, g, report, listing.today)?;
     for o in listing
@@ -227,9 +279,12 @@ fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::R
     {
         writeln!(
             w,
-            "         not sent: {} ({})",
-            shown(o.subject.as_deref().unwrap_or("—")),
-            shown(o.last_error.as_deref().unwrap_or("—"))
+            "         {}",
+            ccmail::t!(
+                "games-not-sent",
+                subject = &*shown(o.subject.as_deref().unwrap_or("—")),
+                error = &*shown(o.last_error.as_deref().unwrap_or("—")),
+            )
         )?;
     }
     Ok(())
@@ -251,16 +306,14 @@ fn write_silence(
         if quiet >= 30 && g.arbiter().is_none() {
             writeln!(
                 w,
-                "         no move for {quiet} days: a friendly game, no arbiter to tell \
-                 on day 40 ({}) (51.5.3)",
-                silence.date
+                "         {}",
+                ccmail::t!("games-silence-friendly", count = quiet, date = silence.date)
             )?;
         } else if quiet >= 30 {
             writeln!(
                 w,
-                "         no move for {quiet} days: on day 40 ({}) the game can be lost by the \
-             side that has not told the arbiter (51.5.3)",
-                silence.date
+                "         {}",
+                ccmail::t!("games-silence", count = quiet, date = silence.date)
             )?;
         }
     }

@@ -2,18 +2,19 @@
 //! the deadlines in order, and the problems in words.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use anyhow::Context;
 use ccmail::app::conditional::numbered_line;
 use ccmail::app::game::{Game, color_name};
 use ccmail::app::numbered;
 use ccmail::app::pgn::ending_words;
+use ccmail::i18n;
 use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::clock::{self, ClockReport, Warning};
-use ccmail_core::message::Language;
+use ccmail_core::message::MessageKind;
 use ccmail_core::notation::{self, Notation};
-use ccmail_core::wording;
 use ccmail_store as store;
 use chrono::NaiveDate;
 use serde_json::{Value, json};
@@ -25,14 +26,16 @@ use super::Ctx;
 pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
     let game = Game::load(&mut *ctx.store.conn().await?, id)
         .await?
-        .with_context(|| format!("there is no game {id} (see `ccmail games --all`)"))?;
-    let problems = problems_of(ctx, &game).await?;
+        .with_context(|| ccmail::t!("show-no-game", id = id))?;
     if ctx.json {
+        let problems = problems_of(ctx, &game).await?;
         let value = game.to_json(ctx.clock.today(), problems)?;
         println!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         let report = game.report(ctx.clock.today())?;
         let mut conn = ctx.store.conn().await?;
+        let trouble = trouble_mail(&mut conn).await?;
+        let problems = problem_list(&game, &report, trouble.get(game.id()));
         let seen = Seen {
             ending: ending_words(&mut conn, &game, &report).await?,
             repeats: repeats_sent(&mut conn, &game).await?,
@@ -56,15 +59,14 @@ async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     let mut conn = ctx.store.conn().await?;
     for m in store::game_messages(&mut conn, game.id()).await? {
         if m.direction == store::Direction::Out && m.kind == store::StoredKind::REPEAT {
-            let day = m.date_header.as_deref().and_then(|d| d.get(..10));
-            s.push_str(&format!(
-                "Friendly game: no arbiter; the repeat of {} went to the partner only (51.5.1)\n",
-                day.unwrap_or("—")
-            ));
+            let day = day_of(m.date_header.as_deref());
+            s.push_str(&ccmail::t!("show-friendly-repeat", date = day));
+            s.push('\n');
         }
     }
     if game.row.status == store::GameStatus::Finished {
-        s.push_str("Friendly game: no arbiter; the finished game went to no arbiter (51.9.1)\n");
+        s.push_str(&ccmail::t!("show-friendly-finished"));
+        s.push('\n');
     }
     if !s.is_empty() {
         s.insert(0, '\n');
@@ -88,21 +90,48 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     if info.is_empty() {
         return Ok(s);
     }
-    s.push_str("\nLetters that were not moves:\n");
+    s.push_str(&format!("\n{}\n", ccmail::t!("show-letters")));
     for m in &info[info.len().saturating_sub(LETTERS)..] {
-        let day = m
-            .received_at
-            .as_deref()
-            .and_then(|d| d.get(..10))
-            .unwrap_or("—");
+        let day = day_of(m.received_at.as_deref());
         let what = shown(m.reason.as_deref().unwrap_or(""));
         s.push_str(&format!(
             "  {day}  {} ({}): {what}\n",
-            m.kind.as_str().replace('_', " "),
+            kind_words(&m.kind),
             m.id
         ));
     }
     Ok(s)
+}
+
+/// The day of a stored time (`2026-03-05T…`) as the interface writes dates; the stored text
+/// when it is not a date, `—` when there is none.
+fn day_of(stamp: Option<&str>) -> String {
+    let day = stamp.and_then(|d| d.get(..10));
+    match day.and_then(|d| d.parse::<NaiveDate>().ok()) {
+        Some(date) => i18n::date(date),
+        None => day.unwrap_or("—").to_owned(),
+    }
+}
+
+/// What a letter was, in words (`break notice`); a word ccmail does not know as it is stored.
+fn kind_words(kind: &store::StoredKind) -> String {
+    let store::StoredKind::Is(kind) = kind else {
+        return kind.as_str().replace('_', " ");
+    };
+    match kind {
+        MessageKind::Move => ccmail::t!("show-kind-move"),
+        MessageKind::Repeat => ccmail::t!("show-kind-repeat"),
+        MessageKind::DrawAccept => ccmail::t!("show-kind-draw-accept"),
+        MessageKind::Resignation => ccmail::t!("show-kind-resignation"),
+        MessageKind::BreakNotice => ccmail::t!("show-kind-break-notice"),
+        MessageKind::BreakEnd => ccmail::t!("show-kind-break-end"),
+        MessageKind::AddressChange => ccmail::t!("show-kind-address-change"),
+        MessageKind::CorrectionRequest => ccmail::t!("show-kind-correction-request"),
+        MessageKind::Claim => ccmail::t!("show-kind-claim"),
+        MessageKind::Adjudication => ccmail::t!("show-kind-adjudication"),
+        MessageKind::Note => ccmail::t!("show-kind-note"),
+        MessageKind::Other => ccmail::t!("show-kind-other"),
+    }
 }
 
 /// A game's mail that is a problem: its held messages and the mail that could not be sent.
@@ -142,36 +171,105 @@ pub async fn problems_of(ctx: &Ctx, game: &Game) -> anyhow::Result<Vec<Value>> {
 
 /// [`problems_of`] from what is loaded already: the game's clock and its trouble mail.
 pub fn problems(game: &Game, report: &ClockReport, trouble: Option<&TroubleMail>) -> Vec<Value> {
+    problem_list(game, report, trouble)
+        .iter()
+        .map(Problem::json)
+        .collect()
+}
+
+/// Something wrong in a game, with what its words need.
+enum Problem<'a> {
+    /// A held message of the game, and why it is held.
+    Held { message: i64, reason: &'a str },
+    /// Mail of the game that could not be sent, and the error.
+    SendFailed { message: i64, error: &'a str },
+    /// A correction request owed for the message received that day (51.3.4).
+    CorrectionDue(NaiveDate),
+    /// A side overstepped the control at a move, and it can still be claimed (51.6).
+    Overstepped { side: Color, at: u32 },
+}
+
+impl Problem<'_> {
+    /// The problem as the JSON of cli.md says it: a `code` and its `detail`, in English (scripts
+    /// read them).
+    fn json(&self) -> Value {
+        let (code, detail) = match *self {
+            Problem::Held { message, reason } => (
+                "held_message",
+                format!("message {message} is held: {reason}"),
+            ),
+            Problem::SendFailed { message, error } => (
+                "send_failed",
+                format!("message {message} could not be sent: {error}"),
+            ),
+            Problem::CorrectionDue(due) => (
+                "correction_due",
+                format!("a correction request is owed for the message received {due} (51.3.4)"),
+            ),
+            Problem::Overstepped { side, at } => {
+                let side = if side.is_white() { "White" } else { "Black" };
+                (
+                    "control_overstepped",
+                    format!("{side} overstepped the time control at move {at} (51.6)"),
+                )
+            }
+        };
+        json!({"code": code, "detail": detail})
+    }
+
+    /// The problem in words, as `show` prints it.
+    fn words(&self) -> String {
+        match *self {
+            Problem::Held { message, reason } => {
+                ccmail::t!("show-problem-held", message = message, reason = reason)
+            }
+            Problem::SendFailed { message, error } => {
+                ccmail::t!("show-problem-send-failed", message = message, error = error)
+            }
+            Problem::CorrectionDue(due) => ccmail::t!("show-problem-correction-due", date = due),
+            Problem::Overstepped { side, at } => {
+                ccmail::t!("show-problem-overstepped", side = side_name(side), move = at)
+            }
+        }
+    }
+}
+
+/// What is wrong in a game: held messages, mail that could not be sent, a correction owed, a
+/// control overstepped.
+fn problem_list<'a>(
+    game: &Game,
+    report: &ClockReport,
+    trouble: Option<&'a TroubleMail>,
+) -> Vec<Problem<'a>> {
     let mut out = Vec::new();
     if let Some(t) = trouble {
         for m in &t.held {
-            let reason = m.reason.as_deref().unwrap_or_default();
-            let detail = format!("message {} is held: {reason}", m.id);
-            out.push(json!({"code": "held_message", "detail": detail}));
+            out.push(Problem::Held {
+                message: m.id,
+                reason: m.reason.as_deref().unwrap_or_default(),
+            });
         }
         for o in &t.failed {
-            let error = o.last_error.as_deref().unwrap_or_default();
-            let detail = format!("message {} could not be sent: {error}", o.message);
-            out.push(json!({"code": "send_failed", "detail": detail}));
+            out.push(Problem::SendFailed {
+                message: o.message,
+                error: o.last_error.as_deref().unwrap_or_default(),
+            });
         }
     }
     if let Some(due) = game.row.correction_due {
-        let detail =
-            format!("a correction request is owed for the message received {due} (51.3.4)");
-        out.push(json!({"code": "correction_due", "detail": detail}));
+        out.push(Problem::CorrectionDue(due));
     }
     // An overstep is a problem while it can still be claimed: once the other side has
     // answered the control move, or the game is over, it is settled (51.6.1).
     for (side, c) in [
-        ("White", &report.clock.white),
-        ("Black", &report.clock.black),
+        (Color::White, &report.clock.white),
+        (Color::Black, &report.clock.black),
     ] {
         if let Some(at) = c
             .claimable_at
             .filter(|_| game.row.status != store::GameStatus::Finished)
         {
-            let detail = format!("{side} overstepped the time control at move {at} (51.6)");
-            out.push(json!({"code": "control_overstepped", "detail": detail}));
+            out.push(Problem::Overstepped { side, at });
         }
     }
     out
@@ -181,12 +279,9 @@ pub fn problems(game: &Game, report: &ClockReport, trouble: Option<&TroubleMail>
 fn conditional_lines(game: &Game) -> String {
     let mut s = String::new();
     if let Some((_, moves)) = game.partner_offer() {
-        s.push_str(&format!(
-            "They offer the variation {} (51.3.7): `ccmail move {} --accept-variation[=N] \
-             MOVE` accepts it, all of it or its first N half-moves, then replies MOVE.\n",
-            numbered_line(&game.position(), &moves, notation::san),
-            game.id()
-        ));
+        let line = numbered_line(&game.position(), &moves, notation::san);
+        s.push_str(&ccmail::t!("show-offer", line = line, id = game.id()));
+        s.push('\n');
     }
     let (plan, start) = game.plan();
     if !plan.is_empty() {
@@ -202,9 +297,11 @@ fn conditional_lines(game: &Game) -> String {
                 pos.play_unchecked(m);
                 text
             });
-            pairs.push(format!("if {theirs} then {}", ours.unwrap_or_default()));
+            let ours = ours.unwrap_or_default();
+            pairs.push(ccmail::t!("show-plan-pair", theirs = theirs, ours = ours));
         }
-        s.push_str(&format!("Your plan (not sent): {}.\n", pairs.join("; ")));
+        s.push_str(&ccmail::t!("show-plan", plan = pairs.join("; ")));
+        s.push('\n');
     }
     s
 }
@@ -236,65 +333,61 @@ pub async fn repeats_sent(
 pub fn draw_words(game: &Game) -> Option<String> {
     let by = game.row.draw_offered_by.as_deref()?;
     Some(if by == color_name(game.me) {
-        "You offered a draw; the partner has not answered it yet".to_owned()
+        ccmail::t!("show-draw-mine")
     } else {
-        format!(
-            "The partner offers a draw: `ccmail move {} --accept-draw` accepts it; a move \
-             without it declines it",
-            game.id()
-        )
+        ccmail::t!("show-draw-theirs", id = game.id())
     })
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c.is_white() { "White" } else { "Black" }
+/// `White` or `Black`, in the interface language.
+fn side_name(c: Color) -> String {
+    if c.is_white() {
+        ccmail::t!("white")
+    } else {
+        ccmail::t!("black")
+    }
 }
 
 /// A clock warning in words, from our side of the board.
 pub fn warning_words(game: &Game, w: Warning) -> String {
-    let days = |n: u32| wording::days(i64::from(n), Language::En);
-    let claim = if game.arbiter().is_some() {
-        format!(
-            "you may claim a win on time (`ccmail claim {}`), no later than your reply: \
-             answering without it gives up the right to claim (51.6.1)",
-            game.id()
-        )
-    } else {
-        "a friendly game has no arbiter to claim to (51.6.1)".to_owned()
-    };
+    let days = |n: u32| ccmail::t!("days", count = n);
     match w {
-        Warning::Overstepped { side, at } if side == game.me => format!(
-            "You went over the time limit with your move {at}: the partner may claim a win on \
-             time with his reply (51.6.1)"
+        Warning::Overstepped { side, at } if side == game.me => {
+            ccmail::t!("show-warning-overstepped-mine", move = at)
+        }
+        Warning::Overstepped { side, at } => {
+            let claim = if game.arbiter().is_some() {
+                ccmail::t!("show-claim-win", id = game.id())
+            } else {
+                ccmail::t!("show-claim-friendly")
+            };
+            ccmail::t!(
+                "show-warning-overstepped",
+                side = side_name(side),
+                move = at,
+                claim = claim
+            )
+        }
+        Warning::WillOverstep { side, at, over } if side == game.me => {
+            ccmail::t!("show-warning-will-overstep-mine", days = days(over), move = at)
+        }
+        Warning::WillOverstep { side, at, over } => ccmail::t!(
+            "show-warning-will-overstep",
+            side = side_name(side),
+            days = days(over),
+            move = at
         ),
-        Warning::Overstepped { side, at } => format!(
-            "{} went over the time limit with move {at}: {claim}",
-            side_name(side)
-        ),
-        Warning::WillOverstep { side, at, over } if side == game.me => format!(
-            "You are {} over the limit of your move {at}: you will overstep the control with \
-             it (51.4.3)",
-            days(over)
-        ),
-        Warning::WillOverstep { side, at, over } => format!(
-            "{} is {} over the limit of move {at}: the control will be overstepped with it \
-             (51.4.3)",
-            side_name(side),
-            days(over)
-        ),
-        Warning::LastDay { side, at } if side == game.me => format!(
-            "No day left before your move {at}: sent today it keeps within the limit, sent \
-             later it does not (51.4.3)"
-        ),
-        Warning::LastDay { side, at } => format!(
-            "{} has no day left before move {at} (51.4.3)",
-            side_name(side)
-        ),
+        Warning::LastDay { side, at } if side == game.me => {
+            ccmail::t!("show-warning-last-day-mine", move = at)
+        }
+        Warning::LastDay { side, at } => {
+            ccmail::t!("show-warning-last-day", side = side_name(side), move = at)
+        }
     }
 }
 
 /// The game as `show` prints it.
-fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> String {
+fn text(game: &Game, report: &ClockReport, problems: &[Problem<'_>], seen: &Seen) -> String {
     let mut s = String::new();
     write_heading(&mut s, game, seen);
     write_state(&mut s, game, report, seen);
@@ -313,32 +406,37 @@ fn text(game: &Game, report: &ClockReport, problems: &[Value], seen: &Seen) -> S
 /// the addresses trusted without verification.
 fn write_heading(s: &mut String, game: &Game, seen: &Seen) {
     let r = &game.row;
-    s.push_str(&format!(
-        "{} — {}: {} – {}   (started {}, {}, {} {}/{})\n",
-        r.id,
-        shown(&r.event),
-        shown(&r.white),
-        shown(&r.black),
-        r.start_date,
-        game.profile,
-        "control",
-        game.control.moves(),
-        game.control.days()
+    s.push_str(&ccmail::t!(
+        "show-heading",
+        id = &r.id,
+        event = &*shown(&r.event),
+        white = &*shown(&r.white),
+        black = &*shown(&r.black),
+        start = r.start_date,
+        rules = game.profile.to_string(),
+        moves = game.control.moves(),
+        days = game.control.days(),
     ));
-    let arbiter = match game.arbiter() {
-        Some(a) => format!("arbiter {}", shown(a)),
-        None => "a friendly game: no arbiter".into(),
-    };
-    s.push_str(&format!(
-        "You play {} against {}; {arbiter}.\n",
-        r.my_color,
-        shown(&r.opponent_email)
-    ));
+    s.push('\n');
+    let opponent = shown(&r.opponent_email);
+    s.push_str(&match game.arbiter() {
+        Some(a) => ccmail::t!(
+            "show-you-play-arbiter",
+            color = &r.my_color,
+            opponent = &*opponent,
+            arbiter = &*shown(a),
+        ),
+        None => ccmail::t!(
+            "show-you-play-friendly",
+            color = &r.my_color,
+            opponent = &*opponent,
+        ),
+    });
+    s.push('\n');
     if !seen.trusted.is_empty() {
-        s.push_str(&format!(
-            "Trusted without verification: {}.\n",
-            shown(&seen.trusted.join(", "))
-        ));
+        let addresses = seen.trusted.join(", ");
+        s.push_str(&ccmail::t!("show-trusted", addresses = &*shown(&addresses)));
+        s.push('\n');
     }
 }
 
@@ -347,13 +445,11 @@ fn write_heading(s: &mut String, game: &Game, seen: &Seen) {
 fn write_state(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
     let r = &game.row;
     let status = match (&r.result, r.status, &seen.ending) {
-        (Some(result), _, Some(why)) => format!("Finished: {result} ({why})"),
-        (Some(result), _, None) => format!("Finished: {result}"),
-        (None, store::GameStatus::Suspended, _) => {
-            "Suspended: a time-forfeit claim awaits the arbiter".into()
-        }
-        _ if game.my_turn() => "Your move".into(),
-        _ => "Waiting for the partner's move".into(),
+        (Some(result), _, Some(why)) => ccmail::t!("show-finished-why", result = result, why = why),
+        (Some(result), _, None) => ccmail::t!("show-finished", result = result),
+        (None, store::GameStatus::Suspended, _) => ccmail::t!("show-suspended"),
+        _ if game.my_turn() => ccmail::t!("show-your-move"),
+        _ => ccmail::t!("show-waiting"),
     };
     s.push_str(&status);
     s.push('\n');
@@ -368,7 +464,8 @@ fn write_state(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
         clock::warnings(&report.clock, report.to_move)
     };
     for w in &warnings {
-        s.push_str(&format!("Warning: {}\n", warning_words(game, *w)));
+        s.push_str(&ccmail::t!("show-warning", text = warning_words(game, *w)));
+        s.push('\n');
     }
 }
 
@@ -395,13 +492,13 @@ fn write_moves(s: &mut String, game: &Game, report: &ClockReport) {
             format!("{}...", p.fullmoves())
         };
         let dates = if i < carried_through {
-            "before ccmail kept the game".to_owned()
+            ccmail::t!("show-before-ccmail")
         } else {
-            format!(
-                "received {}  sent {}  {} day(s)",
-                row.received,
-                row.sent,
-                report.ply_days.get(i).copied().unwrap_or(0)
+            ccmail::t!(
+                "show-move-dates",
+                received = row.received,
+                sent = row.sent,
+                count = report.ply_days.get(i).copied().unwrap_or(0),
             )
         };
         s.push_str(&format!(
@@ -413,35 +510,50 @@ fn write_moves(s: &mut String, game: &Game, report: &ClockReport) {
         p.play_unchecked(m);
     }
     if carried_through > 0 {
-        s.push_str(&format!(
-            "Days used by then: White {}, Black {}\n",
-            r.carried_white, r.carried_black
+        s.push_str(&ccmail::t!(
+            "show-days-used",
+            white = r.carried_white,
+            black = r.carried_black
         ));
+        s.push('\n');
     }
 }
 
 /// Writes both clocks, and the days running on the move awaited.
 fn write_clocks(s: &mut String, report: &ClockReport) {
     for (side, c) in [
-        ("White", &report.clock.white),
-        ("Black", &report.clock.black),
+        (Color::White, &report.clock.white),
+        (Color::Black, &report.clock.black),
     ] {
-        s.push_str(&format!(
-            "{side}: {} + {} penalty = {} of {} by move {}; {} left{}\n",
-            wording::days(i64::from(c.days), Language::En),
-            c.penalty,
-            c.total,
-            c.limit,
-            c.next_control,
-            c.left,
-            if c.on_break { " (on a break)" } else { "" }
-        ));
+        let (side, days) = (side_name(side), ccmail::t!("days", count = c.days));
+        s.push_str(&if c.on_break {
+            ccmail::t!(
+                "show-clock-on-break",
+                side = side,
+                days = days,
+                penalty = c.penalty,
+                total = c.total,
+                limit = c.limit,
+                control = c.next_control,
+                left = c.left,
+            )
+        } else {
+            ccmail::t!(
+                "show-clock",
+                side = side,
+                days = days,
+                penalty = c.penalty,
+                total = c.total,
+                limit = c.limit,
+                control = c.next_control,
+                left = c.left,
+            )
+        });
+        s.push('\n');
     }
     if report.running_days > 0 {
-        s.push_str(&format!(
-            "Running on the move awaited: {} day(s)\n",
-            report.running_days
-        ));
+        s.push_str(&ccmail::t!("show-running", count = report.running_days));
+        s.push('\n');
     }
 }
 
@@ -449,43 +561,80 @@ fn write_clocks(s: &mut String, report: &ClockReport) {
 fn write_deadlines(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
     let open = clock::open_deadlines(&report.deadlines, &seen.repeats);
     if !report.deadlines.is_empty() {
-        s.push_str("\nDeadlines:\n");
+        s.push_str(&format!("\n{}\n", ccmail::t!("show-deadlines")));
         for d in &report.deadlines {
-            let done = if open.contains(d) { "" } else { " — sent" };
+            let done = if open.contains(d) {
+                String::new()
+            } else {
+                format!(" {}", ccmail::t!("show-deadline-sent"))
+            };
             let kind = serde_json::to_value(d.kind)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
             let words = deadline_words(&kind, game.arbiter().is_some());
-            s.push_str(&format!("  {}  {words}{done}\n", d.date));
+            s.push_str(&format!("  {}  {words}{done}\n", i18n::date(d.date)));
         }
     }
 }
 
 /// Writes the game's problems.
-fn write_problems(s: &mut String, problems: &[Value]) {
+fn write_problems(s: &mut String, problems: &[Problem<'_>]) {
     if !problems.is_empty() {
-        s.push_str("\nProblems:\n");
+        s.push_str(&format!("\n{}\n", ccmail::t!("show-problems")));
         for p in problems {
-            let detail = p["detail"].as_str().unwrap_or_default();
-            s.push_str(&format!("  {}\n", shown(detail)));
+            s.push_str(&format!("  {}\n", shown(&p.words())));
         }
     }
 }
 
-/// A deadline in words; in a friendly game (`has_arbiter` false) the ones that would copy or
-/// ask an arbiter say there is none.
+/// A deadline in words, in the interface language; in a friendly game (`has_arbiter` false)
+/// the ones that would copy or ask an arbiter say there is none.
 pub fn deadline_words(kind: &str, has_arbiter: bool) -> &'static str {
+    let w = DeadlineWords::get();
     match (kind, has_arbiter) {
-        ("repeat", true) => "repeat our move, Cc the arbiter (51.5.1)",
-        ("repeat", false) => "repeat our move to the partner only: no arbiter (51.5.1)",
-        ("arbiter_cc", true) => "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
-        ("arbiter_cc", false) => "5 days or fewer left: no arbiter to copy (51.4.10)",
-        ("silence_40", true) => "40 days without a move (51.5.3)",
-        ("silence_40", false) => "40 days without a move: no arbiter to tell (51.5.3)",
-        ("claim", true) => "last day to claim a time forfeit (51.6.1)",
-        ("claim", false) => "time control overstepped: no arbiter to claim to (51.6.1)",
-        ("correction", _) => "ask for a correction (51.3.4)",
-        _ => "deadline",
+        ("repeat", true) => &w.repeat,
+        ("repeat", false) => &w.repeat_friendly,
+        ("arbiter_cc", true) => &w.arbiter_cc,
+        ("arbiter_cc", false) => &w.arbiter_cc_friendly,
+        ("silence_40", true) => &w.silence,
+        ("silence_40", false) => &w.silence_friendly,
+        ("claim", true) => &w.claim,
+        ("claim", false) => &w.claim_friendly,
+        ("correction", _) => &w.correction,
+        _ => &w.other,
+    }
+}
+
+/// The words of each deadline, looked up once a process (the interface language is chosen
+/// once): `games` says them for each of a thousand games.
+struct DeadlineWords {
+    repeat: String,
+    repeat_friendly: String,
+    arbiter_cc: String,
+    arbiter_cc_friendly: String,
+    silence: String,
+    silence_friendly: String,
+    claim: String,
+    claim_friendly: String,
+    correction: String,
+    other: String,
+}
+
+impl DeadlineWords {
+    fn get() -> &'static DeadlineWords {
+        static WORDS: OnceLock<DeadlineWords> = OnceLock::new();
+        WORDS.get_or_init(|| DeadlineWords {
+            repeat: ccmail::t!("show-deadline-repeat"),
+            repeat_friendly: ccmail::t!("show-deadline-repeat-friendly"),
+            arbiter_cc: ccmail::t!("show-deadline-arbiter-cc"),
+            arbiter_cc_friendly: ccmail::t!("show-deadline-arbiter-cc-friendly"),
+            silence: ccmail::t!("show-deadline-silence"),
+            silence_friendly: ccmail::t!("show-deadline-silence-friendly"),
+            claim: ccmail::t!("show-deadline-claim"),
+            claim_friendly: ccmail::t!("show-deadline-claim-friendly"),
+            correction: ccmail::t!("show-deadline-correction"),
+            other: ccmail::t!("show-deadline"),
+        })
     }
 }
