@@ -113,7 +113,8 @@ fn both_languages_have_the_same_keys_with_the_same_values_in_them() {
     }
 }
 
-/// Every `t!("key"` in the sources: the keys the code asks for.
+/// Every key the sources ask for: the first string of each `t!(…)`, and of each `said!(…)`
+/// (check.rs's catalogue of a chosen language), wherever `cargo fmt` put it.
 fn keys_asked_for() -> BTreeSet<(String, String)> {
     let mut found = BTreeSet::new();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/cli/src")];
@@ -124,20 +125,45 @@ fn keys_asked_for() -> BTreeSet<(String, String)> {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).unwrap();
-                for (at, _) in text.match_indices("t!(\"") {
-                    // `t!` itself, not a longer macro's name (`assert!(`, `print!(`).
-                    let before = text[..at].chars().next_back();
-                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                        continue;
-                    }
-                    let rest = &text[at + 4..];
-                    let key = &rest[..rest.find('"').unwrap()];
-                    found.insert((key.to_owned(), path.display().to_string()));
+                for key in keys_in(&text) {
+                    found.insert((key, path.display().to_string()));
                 }
             }
         }
     }
     found
+}
+
+/// The keys `text` asks for.
+fn keys_in(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    for opener in ["t!(", "said!("] {
+        for (at, _) in text.match_indices(opener) {
+            // The macro itself, not a longer name (`assert!(`, `print!(`), nor its definition.
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &text[at + opener.len()..];
+            let Some(open) = rest.find('"') else { continue };
+            // The first argument: the key, or (said!) what comes before it.
+            if rest[..open].contains([')', ';']) {
+                continue;
+            }
+            let key = &rest[open + 1..];
+            let key = &key[..key.find('"').unwrap_or(0)];
+            if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                keys.push(key.to_owned());
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn keys_are_found_wherever_the_call_is_broken() {
+    let code = "t!(\"a-b\");\n ccmail::t!(\n    \"c-d\",\n    n = 1);\n said!(r, \"e\");\n print!(\"x y\");";
+    assert_eq!(keys_in(code), ["a-b", "c-d", "e"]);
 }
 
 #[test]
