@@ -8,5 +8,5 @@
 pub mod input;
 pub mod suggest;
 
-pub use input::{HELP, Input, parse};
+pub use input::{Input, help, parse};
 pub use suggest::explain;

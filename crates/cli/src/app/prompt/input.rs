@@ -48,28 +48,44 @@ pub enum Input {
     Wrong(String),
 }
 
-/// The help text: ≤ 80 columns, ≤ 22 lines.
-pub const HELP: &str = "\
-Type your move in any notation ccmail reads: 7163, Nf3, Кf3, g1-f3 or g1f3.
-On the same line, after the move, you may add:
-  more moves   a conditional variation: their reply, yours, … (51.3.7)
-  draw         offer a draw with the move
-  plan MOVES   your private plan: their expected move, your reply, … (not sent)
-  note TEXT    a note for your partner (the rest of the line)
-Their variation: type its moves, then your reply, or `accept MOVE` (all of it)
-  or `accept N MOVE` (its first N half-moves, then MOVE).
-The message is then shown exactly as it will be sent:
-  y sends it, e edits the line, c cancels (nothing is queued).
-Other commands:
-  accept       accept your partner's draw offer (no move; may take a note)
-  resign       resign the game (asks again; may take a note)
-  skip         leave this game for now and go to the next one
-  board        show the game again;  moves   every move with its dates
-  help         this text
-  quit         stop (Ctrl-D too); what you confirmed stays sent or queued
-In Russian: ничья, замечание, план, принимаю, сдаюсь, пропуск, выход.
-Tab completes legal moves; Up and Down recall earlier lines.
-";
+/// The help text, in the interface language: ≤ 80 columns, ≤ 22 lines, each ending in `\n`.
+/// The command words are the same in both languages (the Russian ones are listed too).
+pub fn help() -> String {
+    let row = |term: &str, text: String| format!("  {term:<13}{text}");
+    [
+        crate::t!("prompt-help-intro"),
+        crate::t!("prompt-help-after-move"),
+        row(
+            &crate::t!("prompt-help-more-moves-term"),
+            crate::t!("prompt-help-more-moves"),
+        ),
+        row("draw", crate::t!("prompt-help-draw")),
+        row(
+            &crate::t!("prompt-help-plan-term"),
+            crate::t!("prompt-help-plan"),
+        ),
+        row(
+            &crate::t!("prompt-help-note-term"),
+            crate::t!("prompt-help-note"),
+        ),
+        crate::t!("prompt-help-their-variation"),
+        format!("  {}", crate::t!("prompt-help-their-variation-part")),
+        crate::t!("prompt-help-shown"),
+        format!("  {}", crate::t!("prompt-help-answers")),
+        crate::t!("prompt-help-other-commands"),
+        row("accept", crate::t!("prompt-help-accept")),
+        row("resign", crate::t!("prompt-help-resign")),
+        row("skip", crate::t!("prompt-help-skip")),
+        row("board", crate::t!("prompt-help-board")),
+        row("help", crate::t!("prompt-help-help")),
+        row("quit", crate::t!("prompt-help-quit")),
+        crate::t!("prompt-help-russian"),
+        crate::t!("prompt-help-keys"),
+    ]
+    .iter()
+    .map(|line| format!("{line}\n"))
+    .collect()
+}
 
 /// Reads one line.
 pub fn parse(line: &str) -> Input {
@@ -85,7 +101,7 @@ fn read_line(line: &str) -> Result<Input, String> {
     let (head, note) = split_note(line);
     let note = match note {
         Some("") => {
-            return Err("the note's text goes after the word: e.g. `e5 note Thank you`".into());
+            return Err(crate::t!("prompt-note-text-after"));
         }
         other => other.map(str::to_owned),
     };
@@ -118,7 +134,7 @@ fn read_command(tokens: &[&str], noted: bool) -> Result<Option<Input>, String> {
         _ => None,
     };
     match command {
-        Some(_) if noted => Err(format!("`{only}` takes no note")),
+        Some(_) if noted => Err(crate::t!("prompt-takes-no-note", word = *only)),
         command => Ok(command),
     }
 }
@@ -134,10 +150,10 @@ fn take_plan<'t, 'a>(
     };
     if let Some(plan) = plan {
         if plan.is_empty() {
-            return Err("the plan's moves go after the word: e.g. `e5 plan Nf3 Nc6`".into());
+            return Err(crate::t!("prompt-plan-moves-after"));
         }
         if let Some(w) = plan.iter().find_map(|t| Word::of(t)) {
-            return Err(format!("`{}` goes before `plan`", w.name()));
+            return Err(crate::t!("prompt-goes-before-plan", word = w.name()));
         }
         request.plan = Some(plan.join(" "));
     }
@@ -167,9 +183,10 @@ fn sort_words<'a>(tokens: &[&'a str], request: &mut Request) -> Result<Sorted<'a
             Some(Word::Accept) => accept_word = true,
             Some(Word::Resign) => request.resign = true,
             Some(w) => {
-                return Err(format!(
-                    "`{t}` is a command of its own: type just `{}`",
-                    w.name()
+                return Err(crate::t!(
+                    "prompt-command-of-its-own",
+                    typed = t,
+                    word = w.name()
                 ));
             }
             // `accept 2 …`: how many half-moves of the offered variation.
@@ -207,11 +224,7 @@ fn read_accept(request: &mut Request, tokens: &[&str], words: &Sorted) -> Result
     }
     let takes_variation = accept_word && (part.is_some() || !moves.is_empty());
     if takes_variation && Word::of(tokens[0]) != Some(Word::Accept) {
-        return Err(
-            "`accept` comes first: `accept` alone accepts their draw offer, `accept MOVE` \
-             their variation and replies MOVE"
-                .into(),
-        );
+        return Err(crate::t!("prompt-accept-first"));
     }
     if accept_word && !takes_variation {
         request.accept_draw = true;
@@ -222,14 +235,10 @@ fn read_accept(request: &mut Request, tokens: &[&str], words: &Sorted) -> Result
         request.accept = Accept::Typed;
     }
     if (accept_word || request.offer_draw || !moves.is_empty()) && request.resign {
-        return Err(
-            "`resign` goes without a move: type just `resign` (or `resign note TEXT`)".into(),
-        );
+        return Err(crate::t!("prompt-resign-alone"));
     }
     if request.accept_draw && request.offer_draw {
-        return Err(
-            "`accept` goes without a move: type just `accept` (or `accept note TEXT`)".into(),
-        );
+        return Err(crate::t!("prompt-accept-alone"));
     }
     Ok(takes_variation)
 }
@@ -243,7 +252,7 @@ fn attach_moves(
 ) -> Result<Input, String> {
     if request.accept_draw || request.resign {
         if request.plan.is_some() {
-            return Err("a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into());
+            return Err(crate::t!("prompt-plan-needs-move"));
         }
         return Ok(Input::Send(request));
     }
@@ -253,11 +262,11 @@ fn attach_moves(
             return Ok(Input::Send(request));
         }
         return Err(if request.offer_draw {
-            "a draw offer goes with a move: e.g. `e5 draw`; `accept` accepts theirs".into()
+            crate::t!("prompt-draw-needs-move")
         } else if request.plan.is_some() {
-            "a plan goes with a move: e.g. `e5 plan Nf3 Nc6`".into()
+            crate::t!("prompt-plan-needs-move")
         } else {
-            "a note goes with a move, `accept` or `resign`: e.g. `e5 note Thank you`".into()
+            crate::t!("prompt-note-needs-move")
         });
     };
     request.mv = Some((*first).to_owned());
@@ -379,11 +388,12 @@ fn unknown_word(token: &str) -> String {
         .map(|(w, n)| (distance(&t, n), w))
         .min_by_key(|(d, _)| *d);
     match best {
-        Some((d, w)) if d <= 2 => format!(
-            "`{token}` is not a move or a command; did you mean `{}`? (`help` lists them)",
-            w.name()
+        Some((d, w)) if d <= 2 => crate::t!(
+            "prompt-unknown-word-did-you-mean",
+            typed = token,
+            word = w.name()
         ),
-        _ => format!("`{token}` is not a move or a command (`help` lists them)"),
+        _ => crate::t!("prompt-unknown-word", typed = token),
     }
 }
 
@@ -524,8 +534,9 @@ mod tests {
 
     #[test]
     fn the_help_fits_80_by_24() {
-        assert!(HELP.lines().count() <= 22);
-        for line in HELP.lines() {
+        let help = help();
+        assert!(help.lines().count() <= 22);
+        for line in help.lines() {
             assert!(line.chars().count() <= 80, "{line}");
         }
     }

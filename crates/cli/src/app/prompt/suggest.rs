@@ -14,7 +14,11 @@ const LIST: usize = 12;
 
 /// The error in words, with what was probably meant: one paragraph.
 pub fn explain(pos: &Chess, e: &MoveError) -> String {
-    let mut s = format!("{} is not playable: {}.", e.text, e.reason());
+    let mut s = crate::t!(
+        "prompt-not-playable",
+        typed = &e.text,
+        reason = e.reason().to_string()
+    );
     for hint in hints(pos, e) {
         s.push(' ');
         s.push_str(&hint);
@@ -145,14 +149,19 @@ fn ambiguous(pos: &Chess, g: &Guess) -> Option<String> {
                     .is_none_or(|r| Some(r) == m.from().map(Square::rank))
         })
         .collect();
-    (fits.len() > 1).then(|| format!("Write {}.", or_list(&written_all(pos, &fits, g.typed))))
+    (fits.len() > 1).then(|| {
+        crate::t!(
+            "prompt-write",
+            moves = or_list(&written_all(pos, &fits, g.typed))
+        )
+    })
 }
 
 fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
     let mut out = Vec::new();
     let legal = pos.legal_moves();
     if pos.is_check() {
-        out.push("Your king is in check.".to_owned());
+        out.push(crate::t!("prompt-in-check"));
     }
     let mut listed: Vec<Move> = Vec::new();
     if g.castle {
@@ -161,7 +170,7 @@ fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
             .copied()
             .filter(|m| m.role() == Role::King)
             .collect();
-        out.push(piece_list(pos, "Your king", &king, g.typed));
+        out.push(piece_list(pos, Who::One(Role::King), &king, g.typed));
         return out;
     }
     if let Some(from) = g.from() {
@@ -172,8 +181,7 @@ fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
                     .copied()
                     .filter(|m| m.from() == Some(from))
                     .collect();
-                let who = format!("The {} on {from}", role_name(p.role));
-                out.push(piece_list(pos, &who, &moves, g.typed));
+                out.push(piece_list(pos, Who::On(p.role, from), &moves, g.typed));
                 listed = moves;
             }
             _ => {
@@ -196,8 +204,7 @@ fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
                         .collect();
                     if !back.is_empty() {
                         let p = pos.board().piece_at(to).map_or(Role::Pawn, |p| p.role);
-                        let who = format!("The {} on {to}", role_name(p));
-                        out.push(piece_list(pos, &who, &back, g.typed));
+                        out.push(piece_list(pos, Who::On(p, to), &back, g.typed));
                         listed = back;
                     }
                 }
@@ -211,22 +218,22 @@ fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
             .collect();
         let count = (pos.our(role)).count();
         if count == 0 {
-            out.push(format!("You have no {}.", role_name(role)));
+            out.push(crate::t!("prompt-no-such-piece", role = role_name(role)));
         } else {
             if let Some(pinned) = pinned_piece(pos, role, g) {
                 out.push(pinned);
             }
             let who = if role == Role::Pawn {
                 match g.to {
-                    Some(to) => format!("Your pawns near the {}-file", to.file().char()),
-                    None => "Your pawns".to_owned(),
+                    Some(to) => Who::PawnsNear(to.file()),
+                    None => Who::Pawns,
                 }
             } else if count == 1 {
-                format!("Your {}", role_name(role))
+                Who::One(role)
             } else {
-                format!("Your {}s", role_name(role))
+                Who::Several(role)
             };
-            out.push(piece_list(pos, &who, &moves, g.typed));
+            out.push(piece_list(pos, who, &moves, g.typed));
         }
         listed = moves;
     }
@@ -237,9 +244,10 @@ fn impossible(pos: &Chess, g: &Guess) -> Vec<String> {
             .filter(|m| m.to() == to && !listed.contains(m))
             .collect();
         if !others.is_empty() {
-            out.push(format!(
-                "Moves to {to}: {}.",
-                list(&written_all(pos, &others, g.typed))
+            out.push(crate::t!(
+                "prompt-moves-to",
+                square = to.to_string(),
+                moves = list(&written_all(pos, &others, g.typed))
             ));
         }
     }
@@ -277,24 +285,75 @@ fn pinned_piece(pos: &Chess, role: Role, g: &Guess) -> Option<String> {
             && g.from_file.is_none_or(|f| f == sq.file())
             && g.from_rank.is_none_or(|r| r == sq.rank())
     })?;
+    let (role, square, to) = (role_name(role), sq.to_string(), to.to_string());
     Some(if pos.is_check() {
-        format!(
-            "The {} on {sq} reaches {to}, but that does not answer the check.",
-            role_name(role)
+        crate::t!(
+            "prompt-reaches-but-check",
+            role = role,
+            square = square,
+            to = to
         )
     } else {
-        format!(
-            "The {} on {sq} is pinned: going to {to} would leave your king in check.",
-            role_name(role)
-        )
+        crate::t!("prompt-pinned", role = role, square = square, to = to)
     })
 }
 
-fn piece_list(pos: &Chess, who: &str, moves: &[Move], typed: Typed) -> String {
+/// Whose moves a hint lists.
+#[derive(Debug, Clone, Copy)]
+enum Who {
+    /// The piece on a square.
+    On(Role, Square),
+    /// The player's pawns on or next to a file.
+    PawnsNear(File),
+    /// All the player's pawns.
+    Pawns,
+    /// The player's only piece of a kind.
+    One(Role),
+    /// The player's pieces of a kind.
+    Several(Role),
+}
+
+/// The moves of `who`, or that it has none: one sentence.
+fn piece_list(pos: &Chess, who: Who, moves: &[Move], typed: Typed) -> String {
     if moves.is_empty() {
-        format!("{who} can't move.")
-    } else {
-        format!("{who} can go: {}.", list(&written_all(pos, moves, typed)))
+        return match who {
+            Who::On(role, sq) => crate::t!(
+                "prompt-piece-on-stuck",
+                role = role_name(role),
+                square = sq.to_string()
+            ),
+            Who::PawnsNear(file) => {
+                crate::t!("prompt-pawns-near-stuck", file = file.char().to_string())
+            }
+            Who::Pawns => crate::t!("prompt-pawns-stuck"),
+            Who::One(role) => crate::t!("prompt-your-piece-stuck", role = role_name(role)),
+            Who::Several(role) => crate::t!("prompt-your-pieces-stuck", role = role_name(role)),
+        };
+    }
+    let moves = list(&written_all(pos, moves, typed));
+    match who {
+        Who::On(role, sq) => crate::t!(
+            "prompt-piece-on-can-go",
+            role = role_name(role),
+            square = sq.to_string(),
+            moves = moves
+        ),
+        Who::PawnsNear(file) => crate::t!(
+            "prompt-pawns-near-can-go",
+            file = file.char().to_string(),
+            moves = moves
+        ),
+        Who::Pawns => crate::t!("prompt-pawns-can-go", moves = moves),
+        Who::One(role) => crate::t!(
+            "prompt-your-piece-can-go",
+            role = role_name(role),
+            moves = moves
+        ),
+        Who::Several(role) => crate::t!(
+            "prompt-your-pieces-can-go",
+            role = role_name(role),
+            moves = moves
+        ),
     }
 }
 
@@ -319,10 +378,10 @@ fn list(items: &[String]) -> String {
     if items.len() <= LIST {
         return items.join(", ");
     }
-    format!(
-        "{} and {} more",
-        items[..LIST].join(", "),
-        items.len() - LIST
+    crate::t!(
+        "prompt-list-more",
+        moves = items[..LIST].join(", "),
+        count = items.len() - LIST
     )
 }
 
@@ -330,10 +389,12 @@ fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [init @ .., last] => crate::t!("prompt-or", first = init.join(", "), last = last),
     }
 }
 
+/// A piece's English name: the catalogue's English words, and the key its other languages
+/// choose their own words by.
 fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",

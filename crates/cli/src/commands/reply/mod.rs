@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use ccmail::app::compose::{self, Request};
 use ccmail::app::game::Game;
-use ccmail::app::prompt::{self, HELP, Input, input::unparse};
+use ccmail::app::prompt::{self, Input, input::unparse};
 use ccmail::term::shown_lines;
 use ccmail_store as store;
 use chrono::NaiveDate;
@@ -46,28 +46,37 @@ type Ed = Editor<MoveHelper, DefaultHistory>;
 pub async fn run(ctx: &Ctx) -> anyhow::Result<()> {
     refuse_without_terminal()?;
     if ctx.json {
-        bail!("`ccmail reply` is interactive and has no --json form; see `ccmail games --json`");
+        bail!("{}", ccmail::t!("prompt-no-json"));
     }
     let style = Style::detect();
     let (queue, waiting) = queue(ctx).await?;
     announce_held(ctx, style).await?;
     let today = ctx.clock.today();
+    // The games waiting for the partner, after the count of ours: `; 2 more await replies`.
     let others = match (queue.is_empty(), waiting) {
         (_, 0) => String::new(),
-        (true, 1) => "; 1 game awaits a reply".to_owned(),
-        (true, n) => format!("; {n} games await replies"),
-        (false, 1) => "; 1 more awaits a reply".to_owned(),
-        (false, n) => format!("; {n} more await replies"),
+        (true, n) => ccmail::t!("prompt-others-waiting", count = n),
+        (false, n) => ccmail::t!("prompt-others-more", count = n),
     };
     match queue.len() {
         0 => {
-            println!("{today}: nothing to answer{others}.");
+            println!(
+                "{}",
+                ccmail::t!("prompt-nothing-to-answer", today = today, others = others)
+            );
             return Ok(());
         }
-        1 => println!("{today}: 1 game to answer{others}."),
-        n => println!("{today}: {n} games to answer, most urgent first{others}."),
+        n => println!(
+            "{}",
+            ccmail::t!(
+                "prompt-games-to-answer",
+                today = today,
+                count = n,
+                others = others
+            )
+        ),
     }
-    println!("Type your move at the prompt; `help` lists the commands.");
+    println!("{}", ccmail::t!("prompt-type-your-move"));
     let mut ed = editor(style)?;
     let history = history_file(ctx);
     if let Some(path) = &history {
@@ -101,20 +110,16 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<()> {
 
 /// Refuses to draw without a terminal on standard input and output.
 fn refuse_without_terminal() -> anyhow::Result<()> {
-    let which = match (
+    let why = match (
         std::io::stdin().is_terminal(),
         std::io::stdout().is_terminal(),
     ) {
         (true, true) => return Ok(()),
-        (false, true) => "standard input is not a terminal",
-        (true, false) => "standard output is not a terminal",
-        (false, false) => "neither standard input nor standard output is a terminal",
+        (false, true) => ccmail::t!("prompt-no-terminal-stdin"),
+        (true, false) => ccmail::t!("prompt-no-terminal-stdout"),
+        (false, false) => ccmail::t!("prompt-no-terminal-either"),
     };
-    bail!(
-        "`ccmail reply` is interactive and needs a terminal, but {which} (a pipe or a file?). \
-         From a script, list the games with `ccmail games` and play with \
-         `ccmail move GAME MOVE --yes`"
-    )
+    bail!("{why}")
 }
 
 /// The games where the player is to move, most urgent first, and how many others wait.
@@ -143,22 +148,26 @@ async fn announce_held(ctx: &Ctx, style: Style) -> anyhow::Result<()> {
     if held.is_empty() {
         return Ok(());
     }
-    let head = match held.len() {
-        1 => "1 message is held, not applied to any game (`ccmail inbox`):".to_owned(),
-        n => format!("{n} messages are held, not applied to any game (`ccmail inbox`):"),
-    };
+    let head = ccmail::t!("prompt-held-head", count = held.len());
     println!("{}", style.yellow(&head));
     for m in held.iter().take(5) {
         let line = format!(
             "  {:>4}  {}: {}",
             m.id,
-            m.from_addr.as_deref().unwrap_or("(no sender)"),
-            m.reason.as_deref().unwrap_or("held")
+            m.from_addr
+                .clone()
+                .unwrap_or_else(|| ccmail::t!("prompt-held-no-sender")),
+            m.reason
+                .clone()
+                .unwrap_or_else(|| ccmail::t!("prompt-held-no-reason"))
         );
         println!("{}", screen::fit(&line, WIDTH));
     }
     if held.len() > 5 {
-        println!("  … and {} more", held.len() - 5);
+        println!(
+            "  {}",
+            ccmail::t!("prompt-held-more", count = held.len() - 5)
+        );
     }
     println!();
     Ok(())
@@ -171,7 +180,7 @@ fn editor(style: Style) -> anyhow::Result<Ed> {
         .max_history_size(500)?
         .completion_type(CompletionType::List)
         .build();
-    let mut ed: Ed = Editor::with_config(config).context("can't set up line editing")?;
+    let mut ed: Ed = Editor::with_config(config).context(ccmail::t!("prompt-no-line-editing"))?;
     ed.set_helper(Some(MoveHelper {
         pos: None,
         colour: style.colour,
@@ -194,13 +203,15 @@ struct Tally {
 
 impl Tally {
     fn words(&self) -> String {
-        let mut s = format!("Done: {} answered, {} skipped", self.sent, self.skipped);
         match self.left {
-            0 => s.push('.'),
-            1 => s.push_str("; stopped with 1 game still to answer."),
-            n => s.push_str(&format!("; stopped with {n} games still to answer.")),
+            0 => ccmail::t!("prompt-done", sent = self.sent, skipped = self.skipped),
+            n => ccmail::t!(
+                "prompt-done-stopped",
+                sent = self.sent,
+                skipped = self.skipped,
+                count = n
+            ),
         }
-        s
     }
 }
 
@@ -238,7 +249,10 @@ impl Turn<'_> {
     async fn play(&self, ed: &mut Ed) -> anyhow::Result<Done> {
         'screen: loop {
             let Some(game) = self.load().await? else {
-                println!("Game {}: no longer your move (new mail?); next.", self.id);
+                println!(
+                    "{}",
+                    ccmail::t!("prompt-no-longer-your-move", game = self.id)
+                );
                 return Ok(Done::Gone);
             };
             self.draw(&game).await?;
@@ -250,14 +264,14 @@ impl Turn<'_> {
                 let line = match ed.readline(&prompt) {
                     Ok(line) => line,
                     Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(Done::Quit),
-                    Err(e) => return Err(e).context("reading the line"),
+                    Err(e) => return Err(e).with_context(|| ccmail::t!("prompt-reading-line")),
                 };
                 if !line.trim().is_empty() {
                     let _ = ed.add_history_entry(line.trim());
                 }
                 match prompt::parse(&line) {
                     Input::Nothing => {}
-                    Input::Help => print!("{HELP}"),
+                    Input::Help => print!("{}", prompt::help()),
                     Input::Skip => return Ok(Done::Skipped),
                     Input::Quit => return Ok(Done::Quit),
                     Input::Board => continue 'screen,
@@ -284,7 +298,10 @@ impl Turn<'_> {
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))
                     .unwrap_or_default();
-                (d.date, deadline_words(&kind, game.arbiter().is_some()))
+                (
+                    d.date,
+                    deadline_words(&kind, game.arbiter().is_some()).to_string(),
+                )
             })
             .collect();
         let view = View {
@@ -328,17 +345,21 @@ impl Turn<'_> {
             println!("{}", self.style.dim(&"─".repeat(WIDTH)));
             print!("{}", shown_lines(&draft.preview()));
             println!("{}", self.style.dim(&"─".repeat(WIDTH)));
-            let question = if req.resign {
-                "Resign this game? Type yes to send it, e to edit, c to cancel: "
-            } else {
-                "Send it? y(es), e(dit), c(ancel): "
-            };
+            // The question ends in a blank, where the answer is typed.
+            let question = format!(
+                "{} ",
+                if req.resign {
+                    ccmail::t!("prompt-confirm-resign")
+                } else {
+                    ccmail::t!("prompt-confirm-send")
+                }
+            );
             let helper_pos = ed.helper_mut().and_then(|h| h.pos.take());
             let answer = loop {
-                let answer = match ed.readline(question) {
+                let answer = match ed.readline(&question) {
                     Ok(a) => a.trim().to_lowercase(),
                     Err(ReadlineError::Interrupted | ReadlineError::Eof) => "c".to_owned(),
-                    Err(e) => return Err(e).context("reading the answer"),
+                    Err(e) => return Err(e).with_context(|| ccmail::t!("prompt-reading-answer")),
                 };
                 let yes = if req.resign {
                     matches!(answer.as_str(), "yes" | "да")
@@ -349,8 +370,8 @@ impl Turn<'_> {
                     _ if yes => break Some(true),
                     "e" | "edit" => break None,
                     "c" | "cancel" | "n" | "no" | "н" | "нет" => break Some(false),
-                    _ if req.resign => println!("Type yes to resign, e to edit, c to cancel."),
-                    _ => println!("y sends it, e edits the line, c cancels."),
+                    _ if req.resign => println!("{}", ccmail::t!("prompt-confirm-resign-again")),
+                    _ => println!("{}", ccmail::t!("prompt-confirm-send-again")),
                 }
             };
             if let Some(h) = ed.helper_mut() {
@@ -369,13 +390,13 @@ impl Turn<'_> {
                         .await?
                         .is_some()
                     {
-                        println!("The message is stored in the outbox and will be sent later.");
+                        println!("{}", ccmail::t!("prompt-stored-for-later"));
                         return Ok(Answer::Sent);
                     }
                     return Ok(Answer::Back(true));
                 }
                 Some(false) => {
-                    println!("{}", self.style.green("Cancelled: nothing was queued."));
+                    println!("{}", self.style.green(&ccmail::t!("prompt-cancelled")));
                     return Ok(Answer::Back(true));
                 }
                 None => match self.edit(ed, &req, prompt)? {
@@ -393,7 +414,7 @@ impl Turn<'_> {
             let line = match ed.readline_with_initial(prompt, (&text, "")) {
                 Ok(line) => line,
                 Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(None),
-                Err(e) => return Err(e).context("reading the line"),
+                Err(e) => return Err(e).with_context(|| ccmail::t!("prompt-reading-line")),
             };
             let _ = ed.add_history_entry(line.trim());
             match prompt::parse(&line) {
@@ -403,7 +424,7 @@ impl Turn<'_> {
                     text = line;
                 }
                 _ => {
-                    println!("Not a message to send: back to the game.");
+                    println!("{}", ccmail::t!("prompt-not-a-message"));
                     return Ok(None);
                 }
             }
@@ -416,16 +437,19 @@ fn all_moves(game: &Game) -> String {
     let mut pos = shakmaty::Chess::default();
     let mut s = String::new();
     if game.plies.is_empty() {
-        s.push_str("No moves yet.\n");
+        s.push_str(&format!("{}\n", ccmail::t!("prompt-no-moves")));
     }
     for (&m, row) in game.plies.iter().zip(&game.moves) {
         let text = screen::written(game, &pos, m);
         s.push_str(&format!(
-            "{:>6} {:<18} received {}  sent {}\n",
+            "{:>6} {:<18} {}\n",
             move_number(&pos),
             text,
-            row.received,
-            row.sent
+            ccmail::t!(
+                "prompt-move-dates",
+                received = row.received,
+                sent = row.sent
+            )
         ));
         // legal: the game's plies, replayed by uci_move (checked) from the start
         pos.play_unchecked(m);

@@ -21,14 +21,10 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
     let mut out = Vec::new();
     let opponent = color_name(game.opponent());
     if game.row.draw_offered_by.as_deref() == Some(opponent) {
-        out.push("They offer a draw: `accept` accepts it; a move declines it.".to_owned());
+        out.push(ccmail::t!("prompt-news-draw-offer"));
     }
     if let Some(v) = proposed_variation(game) {
-        out.push(format!(
-            "They offer the variation {v} (51.3.7): to accept it, type its moves and then your \
-             reply, or `accept MOVE` (all of it, then MOVE), or `accept N MOVE` (its first N \
-             half-moves)."
-        ));
+        out.push(ccmail::t!("prompt-news-variation", variation = v));
     }
     let mut conn = ctx.store.conn().await?;
     let messages = store::game_messages(&mut conn, game.id()).await?;
@@ -44,29 +40,38 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
                 .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
                 .map(|at| ctx.clock.local_date(at))
         };
+        // The dates in brackets after "Their note", "Their message", with the blank before.
         let when = match (date(&m.date_header), date(&m.received_at)) {
-            (Some(s), Some(r)) => format!(" (sent {s}, received {r})"),
-            (None, Some(r)) => format!(" (received {r})"),
+            (Some(s), Some(r)) => format!(
+                " {}",
+                ccmail::t!("prompt-news-sent-received", sent = s, received = r)
+            ),
+            (None, Some(r)) => format!(" {}", ccmail::t!("prompt-news-received", received = r)),
             _ => String::new(),
         };
         for note in &msg.notes {
-            out.push(format!("Their note{when}: {note}"));
+            out.push(ccmail::t!(
+                "prompt-news-their-note",
+                when = &when,
+                note = note
+            ));
         }
         if msg.repeat {
-            let cc = if game.arbiter().is_some() {
-                "your answer goes Cc the arbiter"
+            out.push(if game.arbiter().is_some() {
+                ccmail::t!("prompt-news-repeat-arbiter", when = &when)
             } else {
-                "a friendly game: your answer goes to the partner only"
-            };
-            out.push(format!("Their message{when} was a repeat (51.5.1): {cc}."));
+                ccmail::t!("prompt-news-repeat-friendly", when = &when)
+            });
         }
         if let Some(t) = msg.total_days {
             let (w, b) = (report.clock.white.total, report.clock.black.total);
             if (t.white, t.black) != (w, b) {
-                out.push(format!(
-                    "They count the totals as White {}, Black {}; ccmail counts White {w}, \
-                     Black {b} (your reply states ccmail's).",
-                    t.white, t.black
+                out.push(ccmail::t!(
+                    "prompt-news-totals-differ",
+                    their_white = t.white,
+                    their_black = t.black,
+                    white = w,
+                    black = b
                 ));
             }
         }
@@ -80,20 +85,24 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
         if note.starts_with("answer to a repeat") {
             continue;
         }
-        out.push(format!("Your reply will say: {note}"));
+        out.push(ccmail::t!("prompt-news-reply-will-say", note = note));
     }
     if game.row.answer_cc_arbiter {
-        out.push("Your reply goes Cc the arbiter (an answer to a repeat, 51.5.1).".to_owned());
+        out.push(ccmail::t!("prompt-news-reply-cc-arbiter"));
     }
     out.extend(partner_breaks(game, ctx.clock.today()));
     for m in messages
         .iter()
         .filter(|m| m.status == store::MessageStatus::Held)
     {
-        out.push(format!(
-            "Held for this game: message {} ({}): `ccmail inbox`.",
-            m.id,
-            m.reason.as_deref().unwrap_or("held")
+        let reason = m
+            .reason
+            .clone()
+            .unwrap_or_else(|| ccmail::t!("prompt-held-no-reason"));
+        out.push(ccmail::t!(
+            "prompt-news-held",
+            id = m.id.to_string(),
+            reason = reason
         ));
     }
     Ok(out)
@@ -116,15 +125,12 @@ fn partner_breaks(game: &Game, today: NaiveDate) -> Vec<String> {
         .filter(|span| span.to() >= today)
         .map(|span| {
             if span.contains(today) {
-                format!(
-                    "They are on a break until {}: those days are not charged to them.",
-                    span.to()
-                )
+                ccmail::t!("prompt-news-on-break", to = span.to())
             } else {
-                format!(
-                    "They will take a break from {} to {}.",
-                    span.from(),
-                    span.to()
+                ccmail::t!(
+                    "prompt-news-break-ahead",
+                    from = span.from(),
+                    to = span.to()
                 )
             }
         })

@@ -91,7 +91,7 @@ pub struct View<'a> {
     pub index: usize,
     pub total: usize,
     /// Deadlines, earliest first, with their words.
-    pub deadlines: Vec<(NaiveDate, &'static str)>,
+    pub deadlines: Vec<(NaiveDate, String)>,
     /// What the partner's last message said beyond the move, and what ccmail will say in
     /// the reply: one item each, in words.
     pub news: Vec<String>,
@@ -110,11 +110,11 @@ pub fn render(v: &View, style: Style) -> String {
     let rule = "─".repeat(WIDTH - width(&title));
     out.push(style.bold(&format!("{title}{rule}")));
     out.push(fit(
-        &format!(
-            "Your move: {} as {}, against {}",
-            move_number(&g.position()),
-            side_name(g.me),
-            r.opponent_email
+        &ccmail::t!(
+            "prompt-your-move",
+            number = move_number(&g.position()),
+            side = if g.me.is_white() { "white" } else { "black" },
+            opponent = &r.opponent_email
         ),
         WIDTH,
     ));
@@ -140,7 +140,10 @@ pub fn render(v: &View, style: Style) -> String {
         out.push(fit(&clock_line(g, v.report, c), WIDTH));
     }
     for (date, words) in v.deadlines.iter().take(3) {
-        let line = fit(&format!("Deadline {date}: {words}"), WIDTH);
+        let line = fit(
+            &ccmail::t!("prompt-deadline", date = *date, words = words),
+            WIDTH,
+        );
         out.push(if *date <= v.today {
             style.yellow(&line)
         } else {
@@ -230,10 +233,16 @@ fn solid(role: char) -> char {
 fn panel_lines(g: &Game, report: &ClockReport) -> Vec<String> {
     let mut out = vec![format!(
         "{:<20}{:<12}{:<12}{}",
-        "Move", "received", "sent", "days"
+        ccmail::t!("prompt-column-move"),
+        ccmail::t!("prompt-column-received"),
+        ccmail::t!("prompt-column-sent"),
+        ccmail::t!("prompt-column-days")
     )];
     if g.plies.is_empty() {
-        out.push(format!("No moves yet (start {}).", g.row.start_date));
+        out.push(ccmail::t!(
+            "prompt-no-moves-start",
+            start = g.row.start_date
+        ));
         return out;
     }
     let first = g.plies.len().saturating_sub(LAST_PLIES);
@@ -243,8 +252,8 @@ fn panel_lines(g: &Game, report: &ClockReport) -> Vec<String> {
         out.push(format!(
             "{:<20}{:<12}{:<12}{:>4}",
             fit(&text, 19),
-            row.received.to_string(),
-            row.sent.to_string(),
+            ccmail::i18n::date(row.received),
+            ccmail::i18n::date(row.sent),
             report.ply_days.get(i).copied().unwrap_or(0)
         ));
         // legal: the game's plies, replayed by uci_move (checked) from the start
@@ -282,7 +291,7 @@ pub fn written_inline(g: &Game, pos: &Chess, m: Move) -> String {
 fn clock_line(g: &Game, report: &ClockReport, c: Color) -> String {
     let clock: &SideClock = report.clock.get(c);
     let who = if c == g.me {
-        format!("{} (you)", side_name(c))
+        ccmail::t!("prompt-clock-you", side = side_name(c))
     } else {
         let name = if c.is_white() {
             &g.row.white
@@ -292,21 +301,33 @@ fn clock_line(g: &Game, report: &ClockReport, c: Color) -> String {
         format!("{} {}", side_name(c), name)
     };
     let mut s = format!(
-        "{}: {} of {} days by move {}",
+        "{}: {}",
         fit(&who, 24),
-        clock.total,
-        clock.limit,
-        clock.next_control
+        ccmail::t!(
+            "prompt-clock-used",
+            total = clock.total,
+            limit = clock.limit,
+            control = clock.next_control
+        )
     );
     if clock.penalty > 0 {
-        s.push_str(&format!(" ({} penalty)", clock.penalty));
+        s.push_str(&format!(
+            " {}",
+            ccmail::t!("prompt-clock-penalty", penalty = clock.penalty)
+        ));
     }
-    s.push_str(&format!(": {} left", clock.left));
+    s.push_str(&format!(
+        ": {}",
+        ccmail::t!("prompt-clock-left", left = clock.left)
+    ));
     if g.to_move() == c && report.running_days > 0 {
-        s.push_str(&format!(", {} running on this move", report.running_days));
+        s.push_str(&format!(
+            ", {}",
+            ccmail::t!("prompt-clock-running", days = report.running_days)
+        ));
     }
     if clock.on_break {
-        s.push_str(", on a break");
+        s.push_str(&format!(", {}", ccmail::t!("prompt-clock-on-break")));
     }
     s
 }
@@ -317,8 +338,12 @@ pub fn move_number(pos: &Chess) -> String {
     format!("{}{dots}", pos.fullmoves())
 }
 
-pub fn side_name(c: Color) -> &'static str {
-    if c.is_white() { "White" } else { "Black" }
+pub fn side_name(c: Color) -> String {
+    if c.is_white() {
+        ccmail::t!("white")
+    } else {
+        ccmail::t!("black")
+    }
 }
 
 /// Display width: characters outside ANSI escape sequences. (The board's pieces, `·` and
@@ -443,11 +468,14 @@ mod tests {
             deadlines: vec![
                 (
                     today,
-                    "5 days or fewer left: mail goes Cc the arbiter (51.4.10)",
+                    "5 days or fewer left: mail goes Cc the arbiter (51.4.10)".to_owned(),
                 ),
-                (today, "40 days without a move (51.5.3)"),
-                (today, "last day to claim a time forfeit (51.6.1)"),
-                (today, "not shown: three at most"),
+                (today, "40 days without a move (51.5.3)".to_owned()),
+                (
+                    today,
+                    "last day to claim a time forfeit (51.6.1)".to_owned(),
+                ),
+                (today, "not shown: three at most".to_owned()),
             ],
             news,
         };
