@@ -15,10 +15,13 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
         || new_email.contains(char::is_whitespace)
         || new_email.starts_with('@')
     {
-        bail!("{new_email:?} is not an e-mail address");
+        bail!(
+            "{}",
+            ccmail::t!("cmd-address-not-email", email = format!("{new_email:?}"))
+        );
     }
     if new_email == ctx.me.email {
-        bail!("{new_email} is already your address");
+        bail!("{}", ccmail::t!("cmd-address-same", email = &new_email));
     }
     let mut tx = ctx.store.begin().await?;
     let games = Game::load_all(&mut tx, false).await?;
@@ -54,9 +57,13 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
     }
     tx.commit().await?;
     println!(
-        "notices to {} game(s); now set [player] email = \"{new_email}\" in {}",
-        active.len(),
-        config_path_of(ctx).display()
+        "{}",
+        ccmail::t!(
+            "cmd-address-done",
+            count = active.len(),
+            email = &new_email,
+            path = config_path_of(ctx).display().to_string()
+        )
     );
-    flush(ctx, "the address notices").await
+    flush(ctx, &ccmail::t!("cmd-address-notices")).await
 }

@@ -21,34 +21,37 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
     let (id, claim, reason) = (a.game.as_str(), a.claim.as_str(), a.reason.as_str());
     let (mv, dry_run, yes) = (a.mv.as_deref(), a.dry_run, a.yes);
     if !matches!(claim, "1-0" | "0-1" | "1/2-1/2") {
-        bail!("--claim must be 1-0, 0-1 or 1/2-1/2, not {claim:?}");
+        bail!(
+            "{}",
+            ccmail::t!("cmd-adjudicate-claim-invalid", claim = format!("{claim:?}"))
+        );
     }
     let mut tx = ctx.store.begin().await?;
     let game = Game::load(&mut tx, id)
         .await?
-        .with_context(|| format!("there is no game {id}"))?;
+        .with_context(|| ccmail::t!("cmd-no-game", id = id))?;
     // 51.9.4: adjudication is the arbiter's.
     let Some((to, cc)) = recipients(&game, Why::Adjudication) else {
-        bail!(
-            "game {id} is a friendly game: there is no arbiter to adjudicate it; agree the \
-             result with your partner and record it with `ccmail game decision {id} --result \
-             RESULT`"
-        );
+        bail!("{}", ccmail::t!("cmd-adjudicate-friendly", id = id));
     };
     if game.row.status == ccmail_store::GameStatus::Finished {
+        let result = match game.row.result.as_deref() {
+            Some(r) => r.to_owned(),
+            None => ccmail::t!("cmd-no-result"),
+        };
         bail!(
-            "game {id} is finished ({})",
-            game.row.result.as_deref().unwrap_or("no result")
+            "{}",
+            ccmail::t!("cmd-game-finished-with", id = id, result = result)
         );
     }
     let pos = game.position();
     let sealed = match (game.my_turn(), mv) {
         (true, Some(text)) => Some(read_player_move(&pos, text)?),
         (true, None) => {
-            bail!("it is your move in game {id}: name your sealed move with --move (51.9.4)")
+            bail!("{}", ccmail::t!("cmd-adjudicate-your-move", id = id))
         }
         (false, Some(_)) => {
-            bail!("it is not your move in game {id}: there is no sealed move to give")
+            bail!("{}", ccmail::t!("cmd-adjudicate-not-your-move", id = id))
         }
         (false, None) => None,
     };
@@ -87,8 +90,12 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
             game.row.event, game.row.white, game.row.black
         )
     };
-    let preview = format!("To: {}\nSubject: {subject}\n\n{body}", to.join(", "));
-    if !go_ahead(&preview, dry_run, yes, "Send this to the arbiter?")? {
+    let preview = format!(
+        "{}\n{}\n\n{body}",
+        ccmail::t!("cmd-preview-to", to = to.join(", ")),
+        ccmail::t!("cmd-preview-subject", subject = &subject)
+    );
+    if !go_ahead(&preview, dry_run, yes, &ccmail::t!("cmd-adjudicate-ask"))? {
         return Ok(());
     }
     let letter = Letter {

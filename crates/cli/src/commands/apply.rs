@@ -13,7 +13,7 @@ use super::Ctx;
 use super::show::problems_of;
 
 pub async fn run(ctx: &Ctx, file: &Path, received: Option<&str>) -> anyhow::Result<()> {
-    let raw = super::read_input(file, "message file")?;
+    let raw = super::read_input(file, &ccmail::t!("cmd-what-message-file"))?;
     let at = arrival_time(ctx, &raw, received)?;
     let arrival = Arrival {
         raw: &raw,
@@ -32,7 +32,10 @@ pub async fn answer(ctx: &Ctx, outcome: &Outcome) -> anyhow::Result<()> {
     if let Some(game) = outcome.game() {
         for done in chores::run_for(&ctx.store, &ctx.me, &ctx.clock, game).await? {
             if !ctx.json {
-                println!("{done} (queued)");
+                println!(
+                    "{}",
+                    ccmail::t!("cmd-chore-queued", done = done.to_string())
+                );
             }
         }
     }
@@ -56,7 +59,7 @@ fn arrival_time(
             .tz
             .from_local_datetime(&noon)
             .earliest()
-            .context("no such local time")?;
+            .with_context(|| ccmail::t!("cmd-no-such-local-time"))?;
         return Ok(at.fixed_offset());
     }
     let topmost = ccmail_mail::mime::decode(raw)

@@ -49,8 +49,12 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
     let span = DateSpan::new(from, to).map_err(|e| anyhow::anyhow!("{e}"))?;
     if from < ctx.clock.today() {
         bail!(
-            "a break is announced in advance (51.7.2): --from {from} is before today ({})",
-            ctx.clock.today()
+            "{}",
+            ccmail::t!(
+                "cmd-break-in-advance",
+                from = from,
+                today = ctx.clock.today()
+            )
         );
     }
     let mut tx = ctx.store.begin().await?;
@@ -61,8 +65,9 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
         .collect();
     let games = Game::load_all(&mut tx, false).await?;
     for profile in profiles(&games) {
-        clock::check_break(profile, &taken, span)
-            .map_err(|e| anyhow::anyhow!("the break can't be taken: {e}"))?;
+        clock::check_break(profile, &taken, span).map_err(|e| {
+            anyhow::anyhow!("{}", ccmail::t!("cmd-break-cannot", why = e.to_string()))
+        })?;
     }
     let active: Vec<&Game> = games.iter().filter(|g| g.is_active()).collect();
     for g in &active {
@@ -88,11 +93,16 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
     .await?;
     tx.commit().await?;
     println!(
-        "break {from} – {to} ({} days) recorded; notices to {} game(s)",
-        span.days(),
-        active.len()
+        "{}",
+        ccmail::t!(
+            "cmd-break-recorded",
+            from = from,
+            to = to,
+            days = span.days(),
+            count = active.len()
+        )
     );
-    flush(ctx, "the break notices").await
+    flush(ctx, &ccmail::t!("cmd-break-notices")).await
 }
 
 fn subject(g: &Game, phrase: &str) -> String {
@@ -112,9 +122,9 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         .iter()
         .find(|b| b.ended_on.is_none() && b.to_date >= on)
     else {
-        bail!("there is no break in progress or to come on {on} to end");
+        bail!("{}", ccmail::t!("cmd-break-none-to-end", on = on));
     };
-    let span = break_span(b).context("the break's dates are reversed")?;
+    let span = break_span(b).with_context(|| ccmail::t!("cmd-break-reversed"))?;
     let ended = clock::end_early(span, on).map_err(|e| anyhow::anyhow!("{e}"))?;
     let games = Game::load_all(&mut tx, false).await?;
     for g in games.iter().filter(|g| g.is_active()) {
@@ -132,10 +142,16 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
     store::end_break(&mut tx, b.id, on).await?;
     tx.commit().await?;
     println!(
-        "break {} – {} ends: playing again from {on}; {} day(s) back in the allowance",
-        b.from_date, b.to_date, ended.returned
+        "{}",
+        ccmail::t!(
+            "cmd-break-ended",
+            from = b.from_date,
+            to = b.to_date,
+            on = on,
+            count = ended.returned
+        )
     );
-    flush(ctx, "the notices").await
+    flush(ctx, &ccmail::t!("cmd-notices")).await
 }
 
 async fn list(ctx: &Ctx) -> anyhow::Result<()> {
@@ -160,18 +176,37 @@ async fn list(ctx: &Ctx) -> anyhow::Result<()> {
         return Ok(());
     }
     if mine.is_empty() {
-        println!("No breaks.");
+        println!("{}", ccmail::t!("cmd-break-none"));
     }
     for b in &mine {
-        let ended = b
-            .ended_on
-            .map(|d| format!(" (ended early: back on {d})"))
-            .unwrap_or_default();
-        println!("{} – {}{ended}", b.from_date, b.to_date);
+        let line = match b.ended_on {
+            Some(back) => ccmail::t!(
+                "cmd-break-span-ended",
+                from = b.from_date,
+                to = b.to_date,
+                back = back
+            ),
+            None => ccmail::t!("cmd-break-span", from = b.from_date, to = b.to_date),
+        };
+        println!("{line}");
     }
-    println!("{year}: {} of 30 days used", clock::days_used(&taken, year));
+    println!(
+        "{}",
+        ccmail::t!(
+            "cmd-break-used",
+            year = year.to_string(),
+            used = clock::days_used(&taken, year)
+        )
+    );
     for p in profiles(&games) {
-        println!("  {p}: {} day(s) left", clock::days_left(p, &taken, year));
+        println!(
+            "  {}",
+            ccmail::t!(
+                "cmd-break-left",
+                profile = p.to_string(),
+                count = clock::days_left(p, &taken, year)
+            )
+        );
     }
     Ok(())
 }

@@ -23,32 +23,32 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     let mut tx = ctx.store.begin().await?;
     let game = Game::load(&mut tx, id)
         .await?
-        .with_context(|| format!("there is no game {id}"))?;
+        .with_context(|| ccmail::t!("cmd-no-game", id = id))?;
     let (to, cc) = check_claimable(&game, id)?;
     let report = game.report(ctx.clock.today())?;
     let c = report.clock.get(game.opponent());
     let Some(at) = c.overstepped_at else {
         bail!(
-            "the opponent has not overstepped a time control in game {id}: {} of {} days by move {}",
-            c.total,
-            c.limit,
-            c.next_control
+            "{}",
+            ccmail::t!(
+                "cmd-claim-not-overstepped",
+                id = id,
+                total = c.total,
+                limit = c.limit,
+                at = c.next_control
+            )
         );
     };
     let lines = write_claim(&game, &report, at)?;
     let subject = claim_subject(&game);
     let body = notice_body(&game, &ctx.me, &lines);
     let preview = format!(
-        "To: {}\nCc: {}\nSubject: {subject}\n\n{body}",
-        to.join(", "),
-        cc.join(", ")
+        "{}\n{}\n{}\n\n{body}",
+        ccmail::t!("cmd-preview-to", to = to.join(", ")),
+        ccmail::t!("cmd-preview-cc", cc = cc.join(", ")),
+        ccmail::t!("cmd-preview-subject", subject = &subject)
     );
-    if !go_ahead(
-        &preview,
-        dry_run,
-        yes,
-        "Send this claim and suspend the game?",
-    )? {
+    if !go_ahead(&preview, dry_run, yes, &ccmail::t!("cmd-claim-ask"))? {
         return Ok(());
     }
     let letter = Letter {
@@ -63,7 +63,7 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
     // 51.6: the game is suspended until the arbiter decides.
     store::set_status(&mut tx, id, store::GameStatus::Suspended, None).await?;
     tx.commit().await?;
-    println!("game {id} is suspended until the arbiter's decision");
+    println!("{}", ccmail::t!("cmd-claim-suspended", id = id));
     flush(ctx, &subject).await
 }
 
@@ -72,15 +72,16 @@ pub async fn run(ctx: &Ctx, id: &str, dry_run: bool, yes: bool) -> anyhow::Resul
 fn check_claimable(game: &Game, id: &str) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     // 51.6: a claim is the arbiter's to decide.
     let Some((to, cc)) = recipients(game, Why::Claim) else {
-        bail!(
-            "game {id} is a friendly game: there is no arbiter to claim to; agree the result \
-             with your partner and record it with `ccmail game decision {id} --result RESULT`"
-        );
+        bail!("{}", ccmail::t!("cmd-claim-friendly", id = id));
     };
     if !game.is_active() {
         bail!(
-            "game {id} is {}: no claim can be made in it",
-            game.row.status
+            "{}",
+            ccmail::t!(
+                "cmd-claim-not-active",
+                id = id,
+                status = game.row.status.to_string()
+            )
         );
     }
     Ok((to, cc))

@@ -42,9 +42,11 @@ pub fn manpage() -> anyhow::Result<()> {
     man.render_version_section(&mut out)?;
     writeln!(
         out,
-        ".SH FILES\n.TP\n$XDG_CONFIG_HOME/ccmail/config.toml\nThe config (\\fBccmail init\\fR \
-         writes a commented one).\n.TP\n$XDG_DATA_HOME/ccmail/ccmail.db\nThe games and every \
-         message (SQLite).\n.SH SEE ALSO\nThe user's guide, README.md, and docs/cli.md."
+        ".SH FILES\n.TP\n$XDG_CONFIG_HOME/ccmail/config.toml\n{}\n.TP\n\
+         $XDG_DATA_HOME/ccmail/ccmail.db\n{}\n.SH SEE ALSO\n{}",
+        ccmail::t!("cmd-man-config", init = "\\fBccmail init\\fR"),
+        ccmail::t!("cmd-man-database"),
+        ccmail::t!("cmd-man-see-also")
     )?;
     out.flush()?;
     Ok(())

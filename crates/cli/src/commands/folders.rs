@@ -14,12 +14,10 @@ use crate::cli::Cli;
 pub async fn run(cli: &Cli) -> anyhow::Result<()> {
     let path = config_path(cli);
     let cfg = config::load(&path)?;
-    let i = cfg.imap.as_ref().with_context(|| {
-        format!(
-            "{} has no [imap]: there is no server to ask",
-            path.display()
-        )
-    })?;
+    let i = cfg
+        .imap
+        .as_ref()
+        .with_context(|| ccmail::t!("cmd-folders-no-imap", path = path.display().to_string()))?;
     let mut c = imap_config(i)?;
     // INBOX always exists: the configured mailbox may be the very name being looked for.
     c.mailbox = "INBOX".into();
@@ -46,7 +44,7 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
             notes.push(format!("({special})"));
         }
         if !f.selectable {
-            notes.push("(not a folder of messages)".into());
+            notes.push(ccmail::t!("cmd-folders-not-messages"));
         }
         if same(&f.name, &i.mailbox) {
             notes.push("← mailbox".into());
@@ -68,8 +66,13 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
             && !folders.iter().any(|f| same(&f.name, name))
         {
             println!(
-                "{key} = {name:?} ({}) is not among them: write one of the names above",
-                path.display()
+                "{}",
+                ccmail::t!(
+                    "cmd-folders-missing",
+                    key = key,
+                    name = format!("{name:?}"),
+                    path = path.display().to_string()
+                )
             );
         }
     }

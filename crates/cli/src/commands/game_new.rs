@@ -19,7 +19,10 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     let start: NaiveDate = super::date_arg("--start", &a.start)?;
     let color = a.color.to_lowercase();
     if color != "white" && color != "black" {
-        bail!("--color must be white or black, not {:?}", a.color);
+        bail!(
+            "{}",
+            ccmail::t!("cmd-color-white-or-black", value = format!("{:?}", a.color))
+        );
     }
     let notation = a.notation.unwrap_or_else(|| d.notation.clone());
     let notation: Notation = notation.parse()?;
@@ -27,7 +30,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         notation,
         Notation::Numeric | Notation::San | Notation::SanRu
     ) {
-        bail!("--notation must be numeric, san or san-ru");
+        bail!("{}", ccmail::t!("cmd-new-notation"));
     }
     let language: Language = a.lang.unwrap_or_else(|| d.language.clone()).parse()?;
     let control: Control = a.control.unwrap_or_else(|| d.control.clone()).parse()?;
@@ -40,7 +43,14 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
     }
     for (flag, email) in addresses {
         if !email.contains('@') || email.contains(char::is_whitespace) {
-            bail!("{flag} {email:?} is not an e-mail address");
+            bail!(
+                "{}",
+                ccmail::t!(
+                    "cmd-flag-not-email",
+                    flag = flag,
+                    email = format!("{email:?}")
+                )
+            );
         }
     }
     let one_line = ccmail_core::message::one_line;
@@ -107,7 +117,7 @@ pub(super) async fn fresh_id(
             return Ok(id.to_owned());
         }
     }
-    anyhow::bail!("no free game id")
+    anyhow::bail!("{}", ccmail::t!("cmd-new-no-free-id"))
 }
 
 pub async fn decision(
@@ -119,17 +129,24 @@ pub async fn decision(
     let mut tx = ctx.store.begin().await?;
     let game = store::game(&mut tx, id)
         .await?
-        .with_context(|| format!("there is no game {id}"))?;
+        .with_context(|| ccmail::t!("cmd-no-game", id = id))?;
     if game.status == store::GameStatus::Finished {
+        let result = match game.result.as_deref() {
+            Some(r) => r.to_owned(),
+            None => ccmail::t!("cmd-no-result"),
+        };
         bail!(
-            "game {id} is finished already ({})",
-            game.result.as_deref().unwrap_or("no result")
+            "{}",
+            ccmail::t!("cmd-game-finished-already", id = id, result = result)
         );
     }
     match (result, resume) {
         (Some(r), false) => {
             if !matches!(r, "1-0" | "0-1" | "1/2-1/2") {
-                bail!("--result must be 1-0, 0-1 or 1/2-1/2, not {r:?}");
+                bail!(
+                    "{}",
+                    ccmail::t!("cmd-decision-result-invalid", result = format!("{r:?}"))
+                );
             }
             store::set_status(&mut tx, id, store::GameStatus::Finished, Some(r)).await?;
             // What the arbiter was asked last: a claim (51.6) or an adjudication (51.9.4).
@@ -151,25 +168,33 @@ pub async fn decision(
             ccmail::app::chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
             if game.arbiter_email.is_empty() {
                 // A friendly game: the result the players agreed, no arbiter, no protest.
-                println!("game {id} finished {r} (a friendly game: no arbiter, no PGN sent)");
+                println!(
+                    "{}",
+                    ccmail::t!("cmd-decision-friendly", id = id, result = r)
+                );
                 return Ok(());
             }
             println!(
-                "game {id} finished {r} by the arbiter's decision; a protest is due within 14 days (by {})",
-                ctx.clock.today() + chrono::Days::new(14)
+                "{}",
+                ccmail::t!(
+                    "cmd-decision-done",
+                    id = id,
+                    result = r,
+                    by = ctx.clock.today() + chrono::Days::new(14)
+                )
             );
-            super::moves::flush(ctx, "the game's PGN").await
+            super::moves::flush(ctx, &ccmail::t!("cmd-decision-pgn")).await
         }
         (None, true) => {
             if game.status != store::GameStatus::Suspended {
-                bail!("game {id} is not suspended");
+                bail!("{}", ccmail::t!("cmd-decision-not-suspended", id = id));
             }
             store::set_status(&mut tx, id, store::GameStatus::Active, None).await?;
             tx.commit().await?;
-            println!("game {id} goes on");
+            println!("{}", ccmail::t!("cmd-decision-resumed", id = id));
             Ok(())
         }
-        _ => bail!("give --result RESULT or --resume"),
+        _ => bail!("{}", ccmail::t!("cmd-decision-give")),
     }
 }
 
@@ -177,12 +202,12 @@ pub async fn decision(
 pub async fn set(ctx: &Ctx, id: &str, attach_pgn: &str) -> anyhow::Result<()> {
     let on = attach_pgn == "on";
     if !store::set_attach_pgn(&mut *ctx.store.conn().await?, id, on).await? {
-        bail!("there is no game {id} (see `ccmail games --all`)");
+        bail!("{}", ccmail::t!("cmd-no-game-see-all", id = id));
     }
     if on {
-        println!("game {id}: each move message from now on carries the game as PGN");
+        println!("{}", ccmail::t!("cmd-set-pgn-on", id = id));
     } else {
-        println!("game {id}: move messages carry no PGN from now on");
+        println!("{}", ccmail::t!("cmd-set-pgn-off", id = id));
     }
     Ok(())
 }

@@ -34,7 +34,7 @@ struct Mail {
 }
 
 pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
-    let raw = super::read_input(&a.file, "file")?;
+    let raw = super::read_input(&a.file, &ccmail::t!("cmd-what-file"))?;
     let name = a.file.display().to_string();
     let (games, mails) = if mbox::is_mbox(&raw) {
         let mails: Vec<Mail> = mbox::split(&raw)
@@ -55,7 +55,7 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
         let text = String::from_utf8_lossy(&raw);
         let games = import::from_pgn(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         if games.is_empty() {
-            bail!("{name}: there is no game in this PGN");
+            bail!("{}", ccmail::t!("cmd-import-no-game", name = &name));
         }
         (games, Vec::new())
     } else {
@@ -65,17 +65,24 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
     let mut ids = Vec::new();
     for (n, game) in games.iter().enumerate() {
         let label = if games.len() > 1 {
-            format!("{name}, game {}", n + 1)
+            ccmail::t!("cmd-import-label", name = &name, n = n + 1)
         } else {
             name.clone()
         };
         let (id, notes) = bring_in(ctx, &a, game, &mails)
             .await
-            .with_context(|| format!("{label} can't be imported"))?;
+            .with_context(|| ccmail::t!("cmd-import-failed", label = &label))?;
         if !ctx.json {
             println!("{id}");
             for note in notes {
-                eprintln!("game {id}: {}", shown(&note));
+                eprintln!(
+                    "{}",
+                    ccmail::t!(
+                        "cmd-import-note",
+                        id = &id,
+                        note = shown(&note).into_owned()
+                    )
+                );
             }
         }
         ids.push(serde_json::json!({ "id": id }));
@@ -148,10 +155,7 @@ async fn bring_in(
     for old in store::games_with(&mut tx, &row.opponent_email).await? {
         let g = &old.game;
         if g.event == row.event && g.white == row.white && g.black == row.black {
-            return Ok((
-                g.id.clone(),
-                vec!["in the store already: nothing changed".into()],
-            ));
+            return Ok((g.id.clone(), vec![ccmail::t!("cmd-import-already")]));
         }
     }
     let history = game.history(row.start_date);
@@ -174,7 +178,7 @@ async fn bring_in(
         let san = SanPlus::from_move(pos.clone(), m).to_string();
         pos = pos
             .play(m)
-            .with_context(|| format!("move {} is not legal", i + 1))?;
+            .with_context(|| ccmail::t!("cmd-import-illegal", n = i + 1))?;
         store::insert_move(
             &mut tx,
             &MoveRow {
@@ -201,11 +205,10 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
     let d = &ctx.cfg.defaults;
     let color = match &a.color {
         Some(c) => ccmail::app::game::color(&c.to_lowercase())
-            .with_context(|| format!("--color must be white or black, not {c:?}"))?,
-        None => game.color_of(&ctx.me.email, &ctx.me.name).context(
-            "your colour: neither WhiteNA/BlackNA, your name nor who sent the mail say \
-                 which side is yours; give --color white|black",
-        )?,
+            .with_context(|| ccmail::t!("cmd-color-white-or-black", value = format!("{c:?}")))?,
+        None => game
+            .color_of(&ctx.me.email, &ctx.me.name)
+            .with_context(|| ccmail::t!("cmd-import-colour"))?,
     };
     let opponent = match &a.opponent {
         Some(o) => o.trim().to_lowercase(),
@@ -213,7 +216,7 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
             .email_of(!color)
             .map(str::to_owned)
             .filter(|o| !o.eq_ignore_ascii_case(&ctx.me.email))
-            .context("the opponent's address: the file does not give it; give --opponent EMAIL")?,
+            .with_context(|| ccmail::t!("cmd-import-opponent"))?,
     };
     let arbiter = match &a.arbiter {
         Some(x) => x.trim().to_lowercase(),
@@ -226,28 +229,33 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
     };
     for (what, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
         if !email.is_empty() && (!email.contains('@') || email.contains(char::is_whitespace)) {
-            bail!("{what} {email:?} is not an e-mail address");
+            bail!(
+                "{}",
+                ccmail::t!(
+                    "cmd-flag-not-email",
+                    flag = what,
+                    email = format!("{email:?}")
+                )
+            );
         }
     }
     let event = a
         .event
         .clone()
         .or_else(|| game.event.clone())
-        .context("the event: the file does not name it; give --event NAME")?;
+        .with_context(|| ccmail::t!("cmd-import-event"))?;
     let start = match &a.start {
         Some(s) => super::date_arg("--start", s)?,
-        None => game
-            .start
-            .context("the start date: the file does not give it; give --start YYYY-MM-DD")?,
+        None => game.start.with_context(|| ccmail::t!("cmd-import-start"))?,
     };
     let white = game
         .white
         .clone()
-        .context("White's name: the file does not give it")?;
+        .with_context(|| ccmail::t!("cmd-import-white"))?;
     let black = game
         .black
         .clone()
-        .context("Black's name: the file does not give it")?;
+        .with_context(|| ccmail::t!("cmd-import-black"))?;
     let control: Control = match (&a.control, game.control) {
         (Some(c), _) => c.parse()?,
         (None, Some(c)) => c,

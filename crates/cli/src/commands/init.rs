@@ -10,14 +10,20 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
     let path = config_path(cli);
     if config::write_starter(&path)? {
         println!(
-            "wrote a starter config to {} (edit [player] first)",
-            path.display()
+            "{}",
+            ccmail::t!("cmd-init-wrote", path = path.display().to_string())
         );
     } else {
-        println!("config {} exists; left as it is", path.display());
+        println!(
+            "{}",
+            ccmail::t!("cmd-init-exists", path = path.display().to_string())
+        );
     }
     let cfg = config::load(&path)?;
     Store::open(&cfg.store.db).await?.close().await;
-    println!("database {} is ready", cfg.store.db.display());
+    println!(
+        "{}",
+        ccmail::t!("cmd-init-db", path = cfg.store.db.display().to_string())
+    );
     Ok(())
 }

@@ -86,7 +86,11 @@ pub fn confirm(preview: &str, yes: bool, question: &str) -> anyhow::Result<bool>
     if yes || !std::io::stdin().is_terminal() {
         return Ok(true);
     }
-    print!("{}\n{question} [y/N] ", shown_lines(preview));
+    print!(
+        "{}\n{question} {} ",
+        shown_lines(preview),
+        ccmail::t!("cmd-confirm-hint")
+    );
     std::io::stdout().flush()?;
     let mut answer = String::new();
     std::io::stdin().lock().read_line(&mut answer)?;
@@ -101,7 +105,7 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
         return Ok(false);
     }
     if !confirm(preview, yes, question)? {
-        println!("Not sent; nothing changed.");
+        println!("{}", ccmail::t!("cmd-not-sent"));
         return Ok(false);
     }
     Ok(true)
@@ -122,7 +126,7 @@ pub fn write_out(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     match f(&mut out).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        result => Ok(result.context("writing to standard output")?),
+        result => Ok(result.with_context(|| ccmail::t!("cmd-writing-stdout"))?),
     }
 }
 
@@ -133,10 +137,15 @@ pub fn read_input(file: &std::path::Path, what: &str) -> anyhow::Result<Vec<u8>>
     if file == std::path::Path::new("-") {
         std::io::stdin()
             .read_to_end(&mut raw)
-            .with_context(|| format!("can't read the {what} from standard input"))?;
+            .with_context(|| ccmail::t!("cmd-read-stdin-failed", what = what))?;
     } else {
-        raw = std::fs::read(file)
-            .with_context(|| format!("can't open the {what} {}", file.display()))?;
+        raw = std::fs::read(file).with_context(|| {
+            ccmail::t!(
+                "cmd-open-failed",
+                what = what,
+                path = file.display().to_string()
+            )
+        })?;
     }
     Ok(raw)
 }
@@ -165,7 +174,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .context("can't start the async runtime")?;
+        .with_context(|| ccmail::t!("cmd-runtime-failed"))?;
     runtime.block_on(run_async(cli))
 }
 

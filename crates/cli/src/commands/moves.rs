@@ -41,14 +41,14 @@ async fn send(ctx: &Ctx, id: &str, req: &Request, dry_run: bool, yes: bool) -> a
     let mut conn = ctx.store.conn().await?;
     let game = Game::load(&mut conn, id)
         .await?
-        .with_context(|| format!("there is no game {id} (see `ccmail games`)"))?;
+        .with_context(|| ccmail::t!("cmd-no-game-see-games", id = id))?;
     let thread = store::thread_ids(&mut conn, id).await?;
     drop(conn);
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
     // Asked, the player has seen the message: what is sent is checked against it.
     let ask = !yes && std::io::stdin().is_terminal();
     let preview = format!("{}{}", claim_given_up(ctx, &game)?, draft.preview());
-    if !go_ahead(&preview, dry_run, yes, "Send this message?")? {
+    if !go_ahead(&preview, dry_run, yes, &ccmail::t!("cmd-move-ask"))? {
         return Ok(());
     }
     queue_and_send(ctx, id, req, ask.then_some(&draft)).await?;
@@ -70,15 +70,18 @@ fn claim_given_up(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
         return Ok(String::new());
     }
     let side = if game.opponent().is_white() {
-        "White"
+        "white"
     } else {
-        "Black"
+        "black"
     };
     Ok(format!(
-        "Sending this gives up the right to claim a win on time: {side} went over the time \
-         limit with move {at}, and the claim goes no later than your reply (51.6.1); `ccmail \
-         claim {}` claims it instead.\n\n",
-        game.id()
+        "{}\n\n",
+        ccmail::t!(
+            "cmd-move-claim-given-up",
+            side = side,
+            at = at,
+            id = game.id()
+        )
     ))
 }
 
@@ -101,14 +104,11 @@ pub(crate) async fn queue_and_send(
     let mut tx = ctx.store.begin().await?;
     let game = Game::load(&mut tx, id)
         .await?
-        .context("the game vanished")?;
+        .with_context(|| ccmail::t!("cmd-game-vanished"))?;
     let thread = store::thread_ids(&mut tx, id).await?;
     let draft = compose::draft(&game, &ctx.me, &ctx.clock, req, &thread)?;
     if shown.is_some_and(|s| s.preview() != draft.preview()) {
-        bail!(
-            "game {id} changed while the message was on screen (new mail?): nothing was \
-             queued; look at the game again"
-        );
+        bail!("{}", ccmail::t!("cmd-move-changed", id = id));
     }
     compose::queue(&mut tx, &ctx.clock, &draft).await?;
     tx.commit().await?;
@@ -116,7 +116,7 @@ pub(crate) async fn queue_and_send(
     chores::run_for(&ctx.store, &ctx.me, &ctx.clock, id).await?;
     flush(ctx, &draft.mail.subject).await?;
     if let Some(result) = draft.result {
-        println!("The game is over: {result}.");
+        println!("{}", ccmail::t!("cmd-move-game-over", result = result));
     }
     Ok(draft)
 }
@@ -126,7 +126,7 @@ pub(crate) async fn queue_and_send(
 pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
     let what = shown(what);
     match &ctx.cfg.smtp {
-        None => println!("queued: {what} (no [smtp] in the config: it stays in the outbox)"),
+        None => println!("{}", ccmail::t!("cmd-flush-no-smtp", what = what.as_ref())),
         Some(cfg) => {
             let smtp = Smtp::new(&outbox::smtp_config(cfg)?)?;
             let done = outbox::send_due(&ctx.store, &smtp, &ctx.clock).await?;
@@ -140,9 +140,9 @@ pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
             // sent it, it is out when nothing is left unsent.
             let left = store::unsent(&mut *ctx.store.conn().await?).await?;
             if done.sent > 0 || (done.retrying == 0 && done.failed == 0 && left.is_empty()) {
-                println!("sent: {what}");
+                println!("{}", ccmail::t!("cmd-flush-sent", what = what.as_ref()));
             } else {
-                println!("queued: {what} (sending failed; the daemon retries: see `ccmail games`)");
+                println!("{}", ccmail::t!("cmd-flush-failed", what = what.as_ref()));
             }
         }
     }

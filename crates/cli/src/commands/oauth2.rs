@@ -28,45 +28,48 @@ pub async fn run(cli: &Cli, cmd: &Oauth2Command) -> anyhow::Result<()> {
     todo.dedup_by(|b, a| a.token_file == b.token_file);
     if todo.is_empty() {
         let which = if *imap {
-            "[imap.oauth2]"
+            "[imap.oauth2]".to_owned()
         } else if *smtp {
-            "[smtp.oauth2]"
+            "[smtp.oauth2]".to_owned()
         } else {
-            "[imap.oauth2] or [smtp.oauth2]"
+            ccmail::t!("cmd-oauth2-imap-or-smtp")
         };
         bail!(
-            "{} has no {which} table (with token_url, auth_url and client_id), so there is \
-             nothing to authorize",
-            path.display()
+            "{}",
+            ccmail::t!(
+                "cmd-oauth2-no-table",
+                path = path.display().to_string(),
+                which = which
+            )
         );
     }
     for r in todo {
         if r.refresh_token_cmd.is_some() {
             eprintln!(
-                "note: {}.refresh_token_cmd is set, so ccmail takes the refresh token from that \
-                 command, not from the token file written now",
-                r.section
+                "{}",
+                ccmail::t!("cmd-oauth2-note-refresh-cmd", section = r.section)
             );
         }
         let done = tokio::task::spawn_blocking(move || {
             authorize::run(&r, |url| {
                 eprintln!(
-                    "Open this URL in a browser and allow access ({}; waiting up to {} minutes):",
-                    r.section,
-                    authorize::WAIT.as_secs() / 60
+                    "{}",
+                    ccmail::t!(
+                        "cmd-oauth2-open-url",
+                        section = r.section,
+                        minutes = authorize::WAIT.as_secs() / 60
+                    )
                 );
                 println!("{url}");
             })
         })
         .await??;
-        let valid = done
-            .expires_in
-            .map(|s| format!("; the first access token is good for {} min", s / 60))
-            .unwrap_or_default();
-        eprintln!(
-            "authorized: the refresh token is in {} (mode 0600){valid}",
-            done.token_file.display()
-        );
+        let path = done.token_file.display().to_string();
+        let said = match done.expires_in {
+            Some(s) => ccmail::t!("cmd-oauth2-authorized-valid", path = path, minutes = s / 60),
+            None => ccmail::t!("cmd-oauth2-authorized", path = path),
+        };
+        eprintln!("{said}");
     }
     Ok(())
 }

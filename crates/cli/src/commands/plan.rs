@@ -15,7 +15,7 @@ pub async fn run(ctx: &Ctx, id: &str, line: Option<&str>) -> anyhow::Result<()> 
     let mut tx = ctx.store.begin().await?;
     let game = Game::load(&mut tx, id)
         .await?
-        .with_context(|| format!("there is no game {id} (see `ccmail games`)"))?;
+        .with_context(|| ccmail::t!("cmd-no-game-see-games", id = id))?;
     let plan = conditional::set_plan(&mut tx, &game, line).await?;
     tx.commit().await?;
     if ctx.json {
@@ -23,17 +23,20 @@ pub async fn run(ctx: &Ctx, id: &str, line: Option<&str>) -> anyhow::Result<()> 
         return Ok(());
     }
     if line.is_none() {
-        println!("Game {id}: no plan.");
+        println!("{}", ccmail::t!("cmd-plan-none", id = id));
         return Ok(());
     }
     let game = Game::load(&mut *ctx.store.conn().await?, id)
         .await?
-        .context("the game vanished")?;
+        .with_context(|| ccmail::t!("cmd-game-vanished"))?;
     let (moves, start) = game.plan();
     println!(
-        "Game {id}: your plan, {} (never sent; each reply goes when the move before it \
-         arrives, and any other move ends the plan).",
-        numbered_line(&start, &moves, notation::san)
+        "{}",
+        ccmail::t!(
+            "cmd-plan-set",
+            id = id,
+            line = numbered_line(&start, &moves, notation::san)
+        )
     );
     Ok(())
 }

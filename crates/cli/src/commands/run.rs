@@ -19,19 +19,19 @@ pub async fn run(ctx: &Ctx, once: bool, now: Option<String>) -> anyhow::Result<(
             _ = term.recv() => {}
             _ = int.recv() => {}
         }
-        tracing::info!("stopping after the work in hand (a second signal quits at once)");
+        tracing::info!("{}", ccmail::t!("cmd-run-stopping"));
         let _ = tx.send(true);
         tokio::select! {
             _ = term.recv() => {}
             _ = int.recv() => {}
         }
-        tracing::warn!("second signal: quitting now");
+        tracing::warn!("{}", ccmail::t!("cmd-run-second-signal"));
         std::process::exit(130);
     });
     if once {
         return daemon.once(rx).await;
     }
-    tracing::info!(config = %ctx.cfg.path.display(), "ccmail daemon starting");
+    tracing::info!(config = %ctx.cfg.path.display(), "{}", ccmail::t!("cmd-run-starting"));
     daemon.run(rx).await
 }
 
@@ -45,7 +45,7 @@ pub fn no_dumps() {
     if let Err(e) =
         rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)
     {
-        tracing::warn!("the daemon could not be made non-dumpable (prctl PR_SET_DUMPABLE): {e}");
+        tracing::warn!("{}", ccmail::t!("cmd-run-dumpable", error = e.to_string()));
     }
 }
 

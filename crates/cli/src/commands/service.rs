@@ -31,7 +31,10 @@ pub fn run(action: ServiceAction, config: Option<&Path>) -> anyhow::Result<()> {
 fn unit_path() -> anyhow::Result<PathBuf> {
     let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME").context("HOME is not set")?).join(".config"),
+        None => PathBuf::from(
+            std::env::var_os("HOME").with_context(|| ccmail::t!("cmd-service-no-home"))?,
+        )
+        .join(".config"),
     };
     Ok(base.join("systemd/user").join(NAME))
 }
@@ -41,9 +44,9 @@ pub fn unit_for(exe: &Path, config: Option<&Path>) -> anyhow::Result<String> {
     let quote = |p: &Path| -> anyhow::Result<String> {
         let s = p
             .to_str()
-            .with_context(|| format!("{} is not UTF-8: systemd can't run it", p.display()))?;
+            .with_context(|| ccmail::t!("cmd-service-not-utf8", path = p.display().to_string()))?;
         if s.contains(['"', '\\', '\n', '%']) {
-            bail!("{s}: a path with quotes, backslashes or % can't go into the unit as it is");
+            bail!("{}", ccmail::t!("cmd-service-bad-path", path = s));
         }
         Ok(format!("\"{s}\""))
     };
@@ -67,30 +70,30 @@ pub fn unit_for(exe: &Path, config: Option<&Path>) -> anyhow::Result<String> {
 }
 
 fn install(path: &Path, config: Option<&Path>) -> anyhow::Result<()> {
-    let exe = std::env::current_exe().context("can't tell where this ccmail is")?;
+    let exe = std::env::current_exe().with_context(|| ccmail::t!("cmd-service-no-exe"))?;
     let config = config
         .map(|c| std::path::absolute(c).unwrap_or_else(|_| c.to_owned()))
         .filter(|c| c.exists());
     let unit = unit_for(&exe, config.as_deref())?;
     let dir = path.parent().expect("the unit's folder");
-    std::fs::create_dir_all(dir).with_context(|| format!("can't create {}", dir.display()))?;
-    std::fs::write(path, unit).with_context(|| format!("can't write {}", path.display()))?;
-    println!("wrote {}", path.display());
+    std::fs::create_dir_all(dir)
+        .with_context(|| ccmail::t!("cmd-service-cant-create", path = dir.display().to_string()))?;
+    std::fs::write(path, unit)
+        .with_context(|| ccmail::t!("cmd-service-cant-write", path = path.display().to_string()))?;
+    println!(
+        "{}",
+        ccmail::t!("cmd-service-wrote", path = path.display().to_string())
+    );
     match systemctl(&["daemon-reload"]).and_then(|()| systemctl(&["enable", "--now", NAME])) {
         Ok(()) => {
-            println!(
-                "enabled and started: `ccmail service status` shows it, `journalctl --user \
-                 -u ccmail` its log; `loginctl enable-linger $USER` keeps it running while \
-                 you are logged out"
-            );
+            println!("{}", ccmail::t!("cmd-service-started"));
             Ok(())
         }
         Err(why) => {
             println!(
-                "not started: {why}.\nThe unit is written; where there is a systemd user \
-                 manager, `systemctl --user enable --now ccmail` starts it. Without systemd, \
-                 start `ccmail run` when you log in (a desktop autostart entry, ~/.profile, \
-                 or cron's @reboot)."
+                "{}\n{}",
+                ccmail::t!("cmd-service-not-started", why = why),
+                ccmail::t!("cmd-service-not-started-help")
             );
             Ok(())
         }
@@ -102,11 +105,24 @@ fn uninstall(path: &Path) -> anyhow::Result<()> {
         println!("systemd: {why}");
     }
     match std::fs::remove_file(path) {
-        Ok(()) => println!("removed {}", path.display()),
+        Ok(()) => println!(
+            "{}",
+            ccmail::t!("cmd-service-removed", path = path.display().to_string())
+        ),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            println!("no unit at {}: nothing to remove", path.display());
+            println!(
+                "{}",
+                ccmail::t!(
+                    "cmd-service-nothing-to-remove",
+                    path = path.display().to_string()
+                )
+            );
         }
-        Err(e) => return Err(e).with_context(|| format!("can't remove {}", path.display())),
+        Err(e) => {
+            return Err(e).with_context(|| {
+                ccmail::t!("cmd-service-cant-remove", path = path.display().to_string())
+            });
+        }
     }
     let _ = systemctl(&["daemon-reload"]);
     Ok(())
@@ -115,24 +131,42 @@ fn uninstall(path: &Path) -> anyhow::Result<()> {
 fn status(path: &Path) -> anyhow::Result<()> {
     if !path.exists() {
         println!(
-            "not installed: no unit at {} (`ccmail service install` writes it)",
-            path.display()
+            "{}",
+            ccmail::t!(
+                "cmd-service-not-installed",
+                path = path.display().to_string()
+            )
         );
         return Ok(());
     }
-    println!("unit: {}", path.display());
+    println!(
+        "{}",
+        ccmail::t!("cmd-service-unit", path = path.display().to_string())
+    );
     let out = Command::new("systemctl")
         .args(["--user", "is-active", NAME])
         .output();
     match out {
         Ok(o) if !o.stdout.is_empty() => {
-            println!("state: {}", String::from_utf8_lossy(&o.stdout).trim());
+            println!(
+                "{}",
+                ccmail::t!(
+                    "cmd-service-state",
+                    state = String::from_utf8_lossy(&o.stdout).trim()
+                )
+            );
         }
         Ok(o) => println!(
-            "state unknown: {}",
-            first_line(&String::from_utf8_lossy(&o.stderr))
+            "{}",
+            ccmail::t!(
+                "cmd-service-state-unknown",
+                why = first_line(&String::from_utf8_lossy(&o.stderr))
+            )
         ),
-        Err(e) => println!("state unknown: systemctl can't be run ({e})"),
+        Err(e) => println!(
+            "{}",
+            ccmail::t!("cmd-service-state-no-systemctl", error = e.to_string())
+        ),
     }
     Ok(())
 }
@@ -143,21 +177,21 @@ fn systemctl(args: &[&str]) -> Result<(), String> {
         .arg("--user")
         .args(args)
         .output()
-        .map_err(|e| format!("systemctl can't be run ({e}): is this a systemd system?"))?;
+        .map_err(|e| ccmail::t!("cmd-service-no-systemctl", error = e.to_string()))?;
     if out.status.success() {
         return Ok(());
     }
     let why = first_line(&String::from_utf8_lossy(&out.stderr));
-    Err(format!(
-        "`systemctl --user {}` failed: {why}",
-        args.join(" ")
+    Err(ccmail::t!(
+        "cmd-service-systemctl-failed",
+        args = args.join(" "),
+        why = why
     ))
 }
 
 fn first_line(text: &str) -> String {
-    text.lines()
-        .next()
-        .unwrap_or("no reason given")
-        .trim()
-        .to_owned()
+    match text.lines().next() {
+        Some(line) => line.trim().to_owned(),
+        None => ccmail::t!("cmd-service-no-reason"),
+    }
 }

@@ -31,13 +31,20 @@ pub struct Authorized {
 pub fn run(r: &Refresh, show_url: impl FnOnce(&str)) -> anyhow::Result<Authorized> {
     let auth_url = r.auth_url.as_deref().ok_or_else(|| {
         anyhow::anyhow!(
-            "{}.auth_url is not set in {}: the consent needs the provider's authorization URL",
-            r.section,
-            r.file.display()
+            "{}",
+            crate::t!(
+                "cmd-oauth2-no-auth-url",
+                section = r.section,
+                path = r.file.display().to_string()
+            )
         )
     })?;
-    let listener = TcpListener::bind(("127.0.0.1", r.redirect_port.unwrap_or(0)))
-        .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1 for the redirect: {e}"))?;
+    let listener = TcpListener::bind(("127.0.0.1", r.redirect_port.unwrap_or(0))).map_err(|e| {
+        anyhow::anyhow!(
+            "{}",
+            crate::t!("cmd-oauth2-cannot-listen", error = e.to_string())
+        )
+    })?;
     let redirect_uri = format!("http://127.0.0.1:{}/", listener.local_addr()?.port());
     let verifier = random_text(32)?;
     let state = random_text(16)?;
@@ -55,13 +62,12 @@ pub fn run(r: &Refresh, show_url: impl FnOnce(&str)) -> anyhow::Result<Authorize
     if let Some(secret) = &secret {
         form.push(("client_secret", secret.as_str()));
     }
-    let grant = endpoint::post(&r.token_url, &form, "exchanging the authorization code", "")
+    let grant = endpoint::post(&r.token_url, &form, &crate::t!("cmd-oauth2-exchanging"), "")
         .map_err(|e| anyhow::anyhow!(e.message))?;
     let refresh_token = grant.refresh_token.clone().ok_or_else(|| {
         anyhow::anyhow!(
-            "the provider granted access but sent no refresh token, so ccmail could not log in \
-             again later: ask for offline access in {}.scope (Microsoft: offline_access)",
-            r.section
+            "{}",
+            crate::t!("cmd-oauth2-no-refresh-granted", section = r.section)
         )
     })?;
     let now = chrono::Utc::now().timestamp();
@@ -118,8 +124,8 @@ fn wait_for_code(listener: &TcpListener, state: &str, wait: Duration) -> anyhow:
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() > until {
                     anyhow::bail!(
-                        "no answer from the browser within {} minutes: run the command again",
-                        wait.as_secs() / 60
+                        "{}",
+                        crate::t!("cmd-oauth2-no-answer", minutes = wait.as_secs() / 60)
                     );
                 }
                 std::thread::sleep(Duration::from_millis(50));
@@ -145,27 +151,29 @@ fn redirect(mut stream: TcpStream, state: &str) -> anyhow::Result<Option<anyhow:
     let query: Vec<(String, String)> = url.query_pairs().into_owned().collect();
     let get = |key: &str| query.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
     if get("code").is_none() && get("error").is_none() {
-        respond(&mut stream, "404 Not Found", "not here");
+        respond(
+            &mut stream,
+            "404 Not Found",
+            &crate::t!("cmd-oauth2-page-not-here"),
+        );
         return Ok(None);
     }
     let answer = if get("state").as_deref() != Some(state) {
-        Err(anyhow::anyhow!(
-            "the redirect came back with another state than was sent: not this consent; run \
-             the command again"
-        ))
+        Err(anyhow::anyhow!("{}", crate::t!("cmd-oauth2-wrong-state")))
     } else if let Some(error) = get("error") {
         let why = get("error_description").unwrap_or_default();
         Err(anyhow::anyhow!(
-            "the provider refused the consent: {error} {why}"
+            "{}",
+            crate::t!("cmd-oauth2-consent-refused", error = error, why = why)
         ))
     } else {
         Ok(get("code").unwrap_or_default())
     };
     let page = match &answer {
-        Ok(_) => "ccmail has the authorization. You may close this page.",
-        Err(_) => "ccmail did not get the authorization: see the terminal.",
+        Ok(_) => crate::t!("cmd-oauth2-page-ok"),
+        Err(_) => crate::t!("cmd-oauth2-page-failed"),
     };
-    respond(&mut stream, "200 OK", page);
+    respond(&mut stream, "200 OK", &page);
     Ok(Some(answer))
 }
 
@@ -181,7 +189,12 @@ fn respond(stream: &mut TcpStream, status: &str, text: &str) {
 /// `n` random bytes, base64url: the PKCE verifier (43 characters for 32 bytes) and the state.
 fn random_text(n: usize) -> anyhow::Result<String> {
     let mut bytes = vec![0u8; n];
-    getrandom::getrandom(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    getrandom::getrandom(&mut bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}",
+            crate::t!("cmd-oauth2-no-randomness", error = e.to_string())
+        )
+    })?;
     Ok(URL_SAFE_NO_PAD.encode(bytes))
 }
 

@@ -39,7 +39,12 @@ pub fn post(
         .header("Accept", "application/json")
         .send_form(form.iter().copied())
         .map_err(|e| TokenError {
-            message: format!("{what}: the token endpoint {url} could not be reached: {e}"),
+            message: crate::t!(
+                "cmd-oauth2-unreachable",
+                what = what,
+                url = url,
+                error = e.to_string()
+            ),
             transient: true,
         })?;
     let status = response.status().as_u16();
@@ -49,7 +54,12 @@ pub fn post(
         .limit(1 << 20)
         .read_to_string()
         .map_err(|e| TokenError {
-            message: format!("{what}: reading the answer of {url} failed: {e}"),
+            message: crate::t!(
+                "cmd-oauth2-unreadable-answer",
+                what = what,
+                url = url,
+                error = e.to_string()
+            ),
             transient: true,
         })?;
     answer(status, &body).map_err(|(message, transient)| TokenError {
@@ -80,9 +90,9 @@ fn answer(status: u16, body: &str) -> Result<Grant, (String, bool)> {
     let transient = status >= 500 || status == 429 || status == 408;
     let Some(error) = text("error") else {
         let why = if (200..300).contains(&status) {
-            "answered without an access token".to_owned()
+            crate::t!("cmd-oauth2-no-access-token")
         } else {
-            format!("answered HTTP {status}")
+            crate::t!("cmd-oauth2-http-status", status = status.to_string())
         };
         return Err((why, transient));
     };
@@ -90,11 +100,11 @@ fn answer(status: u16, body: &str) -> Result<Grant, (String, bool)> {
         .map(|d| format!(": {}", d.lines().next().unwrap_or("")))
         .unwrap_or_default();
     let meaning = match error.as_str() {
-        "invalid_grant" => "refused the grant (it was revoked or has expired)",
-        "invalid_client" | "unauthorized_client" => "refused the client (client_id or its secret)",
-        "invalid_scope" => "refused the scope",
-        "temporarily_unavailable" => "is busy",
-        _ => "refused",
+        "invalid_grant" => crate::t!("cmd-oauth2-refused-grant"),
+        "invalid_client" | "unauthorized_client" => crate::t!("cmd-oauth2-refused-client"),
+        "invalid_scope" => crate::t!("cmd-oauth2-refused-scope"),
+        "temporarily_unavailable" => crate::t!("cmd-oauth2-busy"),
+        _ => crate::t!("cmd-oauth2-refused"),
     };
     let transient = transient || error == "temporarily_unavailable";
     Err((format!("{meaning} ({error}{description})"), transient))

@@ -25,20 +25,31 @@ pub fn read(path: &Path) -> Result<Option<Tokens>, String> {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
-            return Err(format!(
-                "cannot read the token file {}: {e}",
-                path.display()
+            return Err(crate::t!(
+                "cmd-oauth2-file-unreadable",
+                path = path.display().to_string(),
+                error = e.to_string()
             ));
         }
     };
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| format!("the token file {} is not ccmail's: {e}", path.display()))
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        crate::t!(
+            "cmd-oauth2-file-foreign",
+            path = path.display().to_string(),
+            error = e.to_string()
+        )
+    })
 }
 
 /// Writes `tokens` to `path`, private to the user.
 pub fn write(path: &Path, tokens: &Tokens) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write the token file {}: {e}", path.display());
+    let fail = |e: std::io::Error| {
+        crate::t!(
+            "cmd-oauth2-file-unwritable",
+            path = path.display().to_string(),
+            error = e.to_string()
+        )
+    };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         create_private_dir(dir).map_err(fail)?;
     }

@@ -85,15 +85,24 @@ impl Provider {
         let token = self.get().await?;
         let how = match &self.inner.source {
             config::TokenSource::Command { .. } => {
-                format!("from {}.oauth2_token_cmd", self.inner.section)
+                crate::t!("cmd-oauth2-from-token-cmd", section = self.inner.section)
             }
             config::TokenSource::Refresh(r) => {
                 let until = self.inner.state().current.as_ref().and_then(|(_, at)| *at);
-                let until = until
-                    .and_then(|at| chrono::DateTime::from_timestamp(at, 0))
-                    .map(|at| format!(", good until {} UTC", at.format("%Y-%m-%d %H:%M:%S")))
-                    .unwrap_or_default();
-                format!("from {} (client {}){until}", r.token_url, r.client_id)
+                match until.and_then(|at| chrono::DateTime::from_timestamp(at, 0)) {
+                    Some(at) => crate::t!(
+                        "cmd-oauth2-from-refresh-until",
+                        url = &r.token_url,
+                        client = &r.client_id,
+                        date = at.date_naive(),
+                        time = at.format("%H:%M:%S").to_string()
+                    ),
+                    None => crate::t!(
+                        "cmd-oauth2-from-refresh",
+                        url = &r.token_url,
+                        client = &r.client_id
+                    ),
+                }
             }
         };
         Ok((token, how))
@@ -178,12 +187,11 @@ fn fresh(
             .and_then(|t| t.refresh_token.clone())
             .map(Zeroizing::new)
             .ok_or_else(|| {
-                permanent(format!(
-                    "[{}] has no refresh token yet (no token file {}): run `ccmail oauth2 \
-                     authorize --{}` once",
-                    r.section,
-                    r.token_file.display(),
-                    flag(r)
+                permanent(crate::t!(
+                    "cmd-oauth2-no-refresh-token",
+                    section = r.section,
+                    path = r.token_file.display().to_string(),
+                    flag = flag(r)
                 ))
             })?,
     };
@@ -197,10 +205,15 @@ fn fresh(
         form.push(("client_secret", secret.as_str()));
     }
     let again = format!(
-        "; run `ccmail oauth2 authorize --{}` to consent again",
-        flag(r)
+        "; {}",
+        crate::t!("cmd-oauth2-consent-again", flag = flag(r))
     );
-    let grant = endpoint::post(&r.token_url, &form, "refreshing the access token", &again)?;
+    let grant = endpoint::post(
+        &r.token_url,
+        &form,
+        &crate::t!("cmd-oauth2-refreshing"),
+        &again,
+    )?;
     let expires_at = grant.expires_in.map(|s| now + s as i64);
     if r.refresh_token_cmd.is_none() {
         let tokens = file::Tokens {
@@ -215,12 +228,11 @@ fn fresh(
         file::write(&r.token_file, &tokens).map_err(permanent)?;
     } else if grant.refresh_token.is_some() {
         tracing::warn!(
-            "the token endpoint sent a new refresh token, which ccmail cannot keep with \
-             {}.refresh_token_cmd; the old one is used until it expires",
-            r.section
+            "{}",
+            crate::t!("cmd-oauth2-new-refresh-token", section = r.section)
         );
     }
-    tracing::info!(section = r.section, expires_in = ?grant.expires_in, "OAuth2 access token refreshed");
+    tracing::info!(section = r.section, expires_in = ?grant.expires_in, "{}", crate::t!("cmd-oauth2-refreshed"));
     Ok((
         Zeroizing::new(grant.access_token),
         expires_at.map(|at| renew_at(now, at)),
@@ -260,7 +272,7 @@ async fn blocking<T: Send + 'static>(
 ) -> Result<T, TokenError> {
     tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
         Err(TokenError {
-            message: format!("getting an OAuth2 token failed: {e}"),
+            message: crate::t!("cmd-oauth2-token-failed", error = e.to_string()),
             transient: true,
         })
     })
