@@ -80,6 +80,7 @@ app-plan-ended-done = game { $game }: your plan ended: every planned reply was p
 app-outcome-duplicate = message { $message } was already stored; nothing changed
 app-outcome-held = held as message { $message } (see `ccmail inbox`): { $reason }
 app-no-game = there is no game { $game }
+app-game-vanished = game { $game } vanished
 app-no-message = there is no message { $message }
 # $status is the message's stored status: applied, held, dismissed, info, queued or sent.
 app-message-not-held = message { $message } is not held (it is { $status })

@@ -109,6 +109,7 @@ app-plan-ended-done = партия { $game }: ваш план завершён: 
 app-outcome-duplicate = сообщение { $message } уже сохранено; ничего не изменилось
 app-outcome-held = задержано как сообщение { $message } (см. `ccmail inbox`): { $reason }
 app-no-game = нет партии { $game }
+app-game-vanished = партия { $game } исчезла
 app-no-message = нет сообщения { $message }
 # $status — состояние сообщения, как оно записано: applied, held, dismissed, info, queued или sent.
 app-message-not-held = сообщение { $message } не задержано (оно { $status ->

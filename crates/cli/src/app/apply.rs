@@ -687,8 +687,8 @@ pub(super) async fn add_note(
 ) -> anyhow::Result<()> {
     anyhow::ensure!(
         store::add_reply_note(conn, game.id(), note, cc).await?,
-        "game {} vanished",
-        game.id()
+        "{}",
+        crate::t!("app-game-vanished", game = game.id())
     );
     Ok(())
 }
