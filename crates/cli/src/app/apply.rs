@@ -75,15 +75,14 @@ impl Outcome {
     pub fn describe(&self) -> String {
         match self {
             Outcome::Duplicate { message } => {
-                format!("message {message} was already stored; nothing changed")
+                crate::t!("app-outcome-duplicate", message = *message)
             }
-            Outcome::Applied { game, summary, .. } => format!("game {game}: {summary}"),
-            Outcome::Info { game, summary, .. } => format!("game {game}: {summary}"),
+            Outcome::Applied { game, summary, .. } | Outcome::Info { game, summary, .. } => {
+                crate::t!("app-game-said", game = game, what = summary)
+            }
             Outcome::Held {
                 message, reason, ..
-            } => {
-                format!("held as message {message} (see `ccmail inbox`): {reason}")
-            }
+            } => crate::t!("app-outcome-held", message = *message, reason = reason),
         }
     }
 }
@@ -132,6 +131,7 @@ pub async fn apply_in(
             .join(",")
     });
     let from = incoming.from();
+    let not_processed = crate::t!("app-held-not-processed");
     let row = NewMessage {
         direction: store::Direction::In,
         message_id: mid,
@@ -143,7 +143,7 @@ pub async fn apply_in(
         date_header: incoming.envelope.date.map(|d| d.to_rfc3339()),
         received_at: Some(arrival.at.to_rfc3339()),
         status: store::MessageStatus::Held,
-        reason: Some("not processed yet"),
+        reason: Some(not_processed.as_str()),
         mailbox: arrival.mailbox,
         uid_validity: arrival.uid_validity.map(i64::from),
         uid: arrival.uid.map(i64::from),
@@ -176,7 +176,7 @@ pub async fn accept(
     let mut incoming = incoming::read(&raw);
     let g = Game::load(&mut tx, game)
         .await?
-        .with_context(|| format!("there is no game {game}"))?;
+        .with_context(|| crate::t!("app-no-game", game = game))?;
     if let Some(text) = how.by_eye {
         read_by_eye(&g, &mut incoming.message, text)?;
     }
@@ -232,7 +232,7 @@ pub async fn address_match(
     let incoming = incoming::read(&raw);
     let g = Game::load(&mut conn, game)
         .await?
-        .with_context(|| format!("there is no game {game}"))?;
+        .with_context(|| crate::t!("app-no-game", game = game))?;
     let Some(from) = incoming.from() else {
         return Ok(None);
     };
@@ -241,7 +241,8 @@ pub async fn address_match(
     }
     anyhow::ensure!(
         from != me.email,
-        "message {message} is from our own address: it can't be the partner's"
+        "{}",
+        crate::t!("app-message-from-us", message = message)
     );
     let mut ties = Vec::new();
     let thread = store::thread_ids(&mut conn, game).await?;
@@ -249,37 +250,37 @@ pub async fn address_match(
         .iter()
         .any(|id| thread.iter().any(|t| t == id))
     {
-        ties.push("it answers a message of this game's correspondence".to_owned());
+        ties.push(crate::t!("app-tie-thread"));
     }
     let msg = &incoming.message;
     match header_fits(&g, msg) {
-        Some(true) => ties.push("its game header names this game's event and players".into()),
-        Some(false) => ties.push("its game header names another event or other players".into()),
+        Some(true) => ties.push(crate::t!("app-tie-header")),
+        Some(false) => ties.push(crate::t!("app-tie-other-header")),
         None => {}
     }
     if !msg.moves.is_empty() && record_fits(&g, msg) {
-        ties.push(format!(
-            "its record of {} half-moves is this game's",
-            msg.moves.len()
-        ));
+        ties.push(crate::t!("app-tie-record", count = msg.moves.len()));
     }
-    let strength = match (ties.len(), header_fits(&g, msg)) {
-        (_, Some(false)) => "weakly: check it is really your partner",
-        (0, _) => "not at all: nothing in it names this game",
-        (1, _) => "in part",
-        _ => "strongly",
-    };
     let said = if ties.is_empty() {
         String::new()
     } else {
         format!(": {}", ties.join("; "))
     };
-    Ok(Some(format!(
-        "Message {message} is from {from}, not from {}, the address on file for game {game}.\n\
-         It matches the game {strength}{said}.\n\
-         Accepting it makes {from} the game's opponent address (51.1.2).",
-        g.row.opponent_email
-    )))
+    let matches = match (ties.len(), header_fits(&g, msg)) {
+        (_, Some(false)) => crate::t!("app-match-weak", ties = said),
+        (0, _) => crate::t!("app-match-none"),
+        (1, _) => crate::t!("app-match-in-part", ties = said),
+        _ => crate::t!("app-match-strong", ties = said),
+    };
+    let on_file = crate::t!(
+        "app-match-not-on-file",
+        message = message,
+        from = &from,
+        address = &g.row.opponent_email,
+        game = game
+    );
+    let accepting = crate::t!("app-match-accepting", from = &from);
+    Ok(Some(format!("{on_file}\n{matches}\n{accepting}")))
 }
 
 /// The message as the player read it: a move message with `text` as the move after our
@@ -287,12 +288,17 @@ pub async fn address_match(
 fn read_by_eye(g: &Game, msg: &mut MoveMessage, text: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
         g.to_move() != g.me,
-        "it is your move in game {}: there is no move of the partner's to apply",
-        g.id()
+        "{}",
+        crate::t!("app-by-eye-your-move", game = g.id())
     );
     let pos = g.position();
     if let Err(e) = notation::read_move(&pos, text) {
-        anyhow::bail!("{text:?} is not a move in game {}: {}", g.id(), e.reason());
+        anyhow::bail!(crate::t!(
+            "app-by-eye-not-a-move",
+            text = format!("{text:?}"),
+            game = g.id(),
+            reason = e.reason().to_string()
+        ));
     }
     msg.kind = ccmail_core::message::MessageKind::Move;
     msg.new_move_text = Some(text.to_owned());
@@ -319,15 +325,14 @@ pub async fn fine(
     let id = game
         .map(str::to_owned)
         .or(row.game_id.clone())
-        .with_context(|| {
-            format!("message {message} is not matched to a game: name it with --game")
-        })?;
+        .with_context(|| crate::t!("app-fine-no-game", message = message))?;
     let g = Game::load(&mut tx, &id)
         .await?
-        .with_context(|| format!("there is no game {id}"))?;
+        .with_context(|| crate::t!("app-no-game", game = &id))?;
     anyhow::ensure!(
         g.to_move() != g.me && g.row.status == store::GameStatus::Active,
-        "game {id} awaits no move of the partner's: there is nothing to fine"
+        "{}",
+        crate::t!("app-fine-nothing-awaited", game = &id)
     );
     let raw = store::raw(&mut tx, message).await?.unwrap_or_default();
     let incoming = incoming::read(&raw);
@@ -355,7 +360,7 @@ pub async fn fine(
     .await?;
     // Settled by the player: out of the inbox, kept with the game.
     let reason = match &outcome {
-        Outcome::Held { reason, .. } => format!("fined by the player: {reason}"),
+        Outcome::Held { reason, .. } => crate::t!("app-fined-by-player", reason = reason),
         other => other.describe(),
     };
     store::set_message_status(
@@ -377,11 +382,15 @@ pub async fn fine(
 async fn held_row(conn: &mut SqliteConnection, message: i64) -> anyhow::Result<store::MessageRow> {
     let row = store::message(conn, message)
         .await?
-        .with_context(|| format!("there is no message {message}"))?;
+        .with_context(|| crate::t!("app-no-message", message = message))?;
     anyhow::ensure!(
         row.status == store::MessageStatus::Held,
-        "message {message} is not held (it is {})",
-        row.status
+        "{}",
+        crate::t!(
+            "app-message-not-held",
+            message = message,
+            status = row.status.to_string()
+        )
     );
     Ok(row)
 }
@@ -437,25 +446,14 @@ async fn process(
             .map(|p| p.detail.as_str())
             .collect::<Vec<_>>()
             .join("; ");
-        return hold(conn, message, None, format!("unreadable: {why}")).await;
+        let reason = crate::t!("app-held-unreadable", why = why);
+        return hold(conn, message, None, reason).await;
     }
     let Some(from) = incoming.from() else {
-        return hold(
-            conn,
-            message,
-            None,
-            "the message has no From address".into(),
-        )
-        .await;
+        return hold(conn, message, None, crate::t!("app-held-no-from")).await;
     };
     if from == me.email {
-        return hold(
-            conn,
-            message,
-            None,
-            "the message is from our own address".into(),
-        )
-        .await;
+        return hold(conn, message, None, crate::t!("app-held-from-us")).await;
     }
     // A forged From: the envelope sender (Return-Path) is someone else (51.1.2).
     if let Some(rp) = incoming
@@ -465,40 +463,44 @@ async fn process(
     {
         let rp = rp.trim().to_lowercase();
         if !rp.is_empty() && forced.is_none() && rp != from {
-            let reason = format!("the envelope sender {rp} is not the From address {from}");
+            let reason = crate::t!("app-held-envelope-sender", sender = &rp, from = &from);
             return hold(conn, message, None, reason).await;
         }
     }
     let game = match forced {
         Some(id) => Game::load(conn, id)
             .await?
-            .with_context(|| format!("there is no game {id}"))?,
+            .with_context(|| crate::t!("app-no-game", game = id))?,
         None => match find_game(conn, incoming, &from).await? {
             Found::Game(g) => g,
             // The arbiter's letter about a game: judged as such, never as a new address.
             Found::NotOnFile(g) if g.arbiter() == Some(from.as_str()) => g,
             Found::NotOnFile(g) => {
-                let reason = format!(
-                    "it looks like game {} but comes from {from}, not the address on file {} \
-                     (51.1.2: accept it with `ccmail inbox accept {message} --game {}`)",
-                    g.id(),
-                    g.row.opponent_email,
-                    g.id()
+                let reason = crate::t!(
+                    "app-held-not-on-file",
+                    game = g.id(),
+                    from = &from,
+                    address = &g.row.opponent_email,
+                    message = message
                 );
                 return hold(conn, message, Some(g.id()), reason).await;
             }
             Found::Several(ids) => {
-                let reason = format!("it fits several games with {from}: {}", ids.join(", "));
+                let reason = crate::t!(
+                    "app-held-several-games",
+                    from = &from,
+                    games = ids.join(", ")
+                );
                 return hold(conn, message, None, reason).await;
             }
             Found::Nothing => {
-                let reason = format!("no game with {from} matches it");
+                let reason = crate::t!("app-held-no-game", from = &from);
                 return hold(conn, message, None, reason).await;
             }
         },
     };
     if game.row.status == store::GameStatus::Finished {
-        let reason = "the game is finished".to_owned();
+        let reason = crate::t!("app-held-game-finished");
         return hold(conn, message, Some(game.id()), reason).await;
     }
     if forced.is_none()
@@ -507,9 +509,12 @@ async fn process(
             verify::verdict(conn, me, game.id(), &from, incoming).await?
     {
         let id = game.id();
-        let reason = format!(
-            "unverified sender: {why}. Apply it once with `ccmail inbox accept {message} --game \
-             {id}`, or add --trust to trust {from} in this game without verification"
+        let reason = crate::t!(
+            "app-held-unverified",
+            why = why,
+            message = message,
+            game = id,
+            from = &from
         );
         return hold(conn, message, Some(id), reason).await;
     }
@@ -664,7 +669,7 @@ pub(super) async fn record_fault(
     )
     .await?;
     store::set_correction_due(conn, game.id(), Some(received)).await?;
-    let reason = format!("{}; {days} penalty days recorded (51.4.7)", what.en);
+    let reason = crate::t!("app-held-fault", what = &what.en, days = days);
     let note = Said {
         en: reason.clone(),
         ru: format!("{}; начислено штрафных дней: {days} (51.4.7)", what.ru),
@@ -682,8 +687,8 @@ pub(super) async fn add_note(
 ) -> anyhow::Result<()> {
     anyhow::ensure!(
         store::add_reply_note(conn, game.id(), note, cc).await?,
-        "game {} vanished",
-        game.id()
+        "{}",
+        crate::t!("app-game-vanished", game = game.id())
     );
     Ok(())
 }

@@ -52,7 +52,11 @@ pub struct Failed {
 impl Failed {
     /// `game ID: what failed`, each cause once.
     pub fn words(&self) -> String {
-        format!("game {}: {}", self.game, super::daemon::words(&self.error))
+        crate::t!(
+            "app-game-said",
+            game = &self.game,
+            what = super::daemon::words(&self.error)
+        )
     }
 }
 
@@ -86,9 +90,12 @@ pub async fn run_due(store: &Store, me: &Me, clock: &Clock) -> anyhow::Result<Pa
             Ok(did) => pass.done.extend(did),
             Err(error) => {
                 tracing::error!(
-                    "the chores of game {id} failed: {}; nothing of them was kept, the other \
-                     games' chores go on",
-                    super::daemon::words(&error)
+                    "{}",
+                    crate::t!(
+                        "app-chores-of-game-failed",
+                        game = &id,
+                        error = super::daemon::words(&error)
+                    )
                 );
                 pass.failed.push(Failed { game: id, error });
             }
@@ -159,10 +166,7 @@ async fn game_chores(
             && sent_on(StoredKind::PGN).is_empty()
             && send_pgn(conn, me, clock, game).await?
         {
-            done.push(format!(
-                "game {}: the finished game sent to the arbiter as PGN (51.9.1)",
-                game.id()
-            ));
+            done.push(crate::t!("app-chore-pgn", game = game.id()));
         }
         return Ok(done);
     }
@@ -172,7 +176,7 @@ async fn game_chores(
     let today = clock.today();
     if game.row.correction_due.is_some() {
         request_correction(conn, me, clock, game).await?;
-        done.push(format!("game {}: correction requested (51.3.4)", game.id()));
+        done.push(crate::t!("app-chore-correction", game = game.id()));
         return Ok(done);
     }
     let report = game.report(today)?;
@@ -182,15 +186,11 @@ async fn game_chores(
         .any(|d| d.kind == DeadlineKind::Repeat && d.date <= today);
     if due && game.to_move() != game.me {
         send_repeat(conn, me, clock, game).await?;
-        let to = if game.arbiter().is_some() {
-            "Cc the arbiter"
+        done.push(if game.arbiter().is_some() {
+            crate::t!("app-chore-repeat-cc", game = game.id())
         } else {
-            "to the partner only: a friendly game has no arbiter"
-        };
-        done.push(format!(
-            "game {}: our move repeated, {to} (51.5.1)",
-            game.id()
-        ));
+            crate::t!("app-chore-repeat-friendly", game = game.id())
+        });
     }
     Ok(done)
 }
@@ -231,11 +231,18 @@ pub fn notice_body(game: &Game, me: &Me, lines: &[String]) -> String {
 /// What a notice looks like before it goes (`--dry-run`).
 pub fn notice_preview(game: &Game, me: &Me, subject: &str, lines: &[String]) -> String {
     let (to, cc) = notice_recipients(game);
-    let mut s = format!("To: {}\n", to.join(", "));
+    let mut s = format!("{}\n", crate::t!("app-preview-to", to = to.join(", ")));
     if !cc.is_empty() {
-        s.push_str(&format!("Cc: {}\n", cc.join(", ")));
+        s.push_str(&format!(
+            "{}\n",
+            crate::t!("app-preview-cc", cc = cc.join(", "))
+        ));
     }
-    format!("{s}Subject: {subject}\n\n{}", notice_body(game, me, lines))
+    format!(
+        "{s}{}\n\n{}",
+        crate::t!("app-preview-subject", subject = subject),
+        notice_body(game, me, lines)
+    )
 }
 
 /// A notice goes To the opponent, Cc the arbiter (10.4.3, 51.1.2); a friendly game's to the

@@ -86,16 +86,30 @@ impl Draft {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let mut s = format!("To: {}\n", list(&self.mail.to));
+        let mut s = format!(
+            "{}\n",
+            crate::t!("app-preview-to", to = list(&self.mail.to))
+        );
         if !self.mail.cc.is_empty() {
-            s.push_str(&format!("Cc: {}\n", list(&self.mail.cc)));
+            s.push_str(&format!(
+                "{}\n",
+                crate::t!("app-preview-cc", cc = list(&self.mail.cc))
+            ));
         }
         s.push_str(&format!(
-            "Subject: {}\n\n{}",
-            self.mail.subject, self.mail.body
+            "{}\n\n{}",
+            crate::t!("app-preview-subject", subject = &self.mail.subject),
+            self.mail.body
         ));
         for a in &self.mail.attachments {
-            s.push_str(&format!("\nAttached: {} ({})\n", a.filename, a.mime_type));
+            s.push_str(&format!(
+                "\n{}\n",
+                crate::t!(
+                    "app-preview-attached",
+                    file = &a.filename,
+                    mime = &a.mime_type
+                )
+            ));
         }
         s
     }
@@ -120,10 +134,7 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
     let (mut line, take) = match req.accept {
         Accept::Part(asked) => {
             let Some((_, offered)) = game.partner_offer() else {
-                bail!(
-                    "there is no variation offered by your partner in game {} to accept",
-                    game.id()
-                );
+                bail!(crate::t!("app-no-offer-to-accept", game = game.id()));
             };
             let asked = conditional::accepted_part(offered.len(), asked, req.mv.is_some())?;
             let line = offered[..asked].to_vec();
@@ -144,12 +155,15 @@ fn our_line(game: &Game, req: &Request) -> anyhow::Result<Option<(Vec<Move>, Tak
             line.push(m);
         }
         None if !line.is_empty() => {}
-        None if req.variation.is_some() => bail!("a variation goes with a move"),
+        None if req.variation.is_some() => bail!(crate::t!("app-variation-needs-move")),
         None if req.resign || req.accept_draw => return Ok(None),
-        None => bail!("no move given"),
+        None => bail!(crate::t!("app-no-move-given")),
     }
     if let Some(text) = &req.variation {
-        line.extend(super::conditional::read_moves(&at, text).context("in the variation")?);
+        line.extend(
+            super::conditional::read_moves(&at, text)
+                .with_context(|| crate::t!("app-in-the-variation"))?,
+        );
     }
     Ok(Some((line, take)))
 }
@@ -187,7 +201,7 @@ pub fn draft(
             answers_repeat: game.row.answer_cc_arbiter,
         },
     )
-    .context("a move always goes to the partner")?;
+    .with_context(|| crate::t!("app-move-goes-to-partner"))?;
 
     let form = fill_the_form(game, me, req, &moves, (received, sent), (move_days, totals));
     let kind = kind_of(req, &moves);
@@ -209,7 +223,7 @@ pub fn draft(
     mail.attachments
         .extend(pgn_attachment(&next, me, sent, &kind)?);
     // Built once here so that a message that can't be built fails before anything is stored.
-    smtp::build(&mail).context("can't build the message")?;
+    smtp::build(&mail).with_context(|| crate::t!("app-cant-build-message"))?;
     let draw_offered_by = draw_offer_after(game, req, result, draw_offered_by_them);
     let OurMoves {
         accepted,
@@ -258,29 +272,27 @@ fn draw_offer_after(
 fn check_can_send(game: &Game, req: &Request) -> anyhow::Result<bool> {
     let id = game.id();
     if !game.is_active() {
-        bail!(
-            "game {id} is {}: nothing can be sent in it",
-            game.row.status
-        );
+        bail!(crate::t!(
+            "app-send-game-not-active",
+            game = id,
+            status = game.row.status.to_string()
+        ));
     }
     let draw_offered_by_them =
         game.row.draw_offered_by.as_deref() == Some(color_name(game.opponent()));
     if req.accept_draw && !draw_offered_by_them {
         if game.partner_offer().is_some() {
-            bail!(
-                "there is no draw offer from the opponent in game {id} to accept; their \
-                 variation is accepted with a reply: `accept MOVE` at the prompt, \
-                 `ccmail move {id} --accept-variation MOVE`"
-            );
+            bail!(crate::t!("app-no-draw-offer-but-variation", game = id));
         }
-        bail!("there is no draw offer from the opponent in game {id} to accept");
+        bail!(crate::t!("app-no-draw-offer", game = id));
     }
     let needs_turn = req.mv.is_some() || !(req.resign || req.accept_draw);
     if needs_turn && !game.my_turn() {
-        bail!(
-            "it is not your move in game {id}: {} is to move",
-            color_name(game.to_move())
-        );
+        bail!(crate::t!(
+            "app-not-your-move",
+            game = id,
+            color = color_name(game.to_move())
+        ));
     }
     Ok(draw_offered_by_them)
 }
@@ -341,9 +353,10 @@ fn split_our_line(game: &Game, req: &Request, pos: &Chess) -> anyhow::Result<Our
 /// Reads our private plan of `req`, from the position after our move.
 fn read_plan(req: &Request, moves: &OurMoves) -> anyhow::Result<Vec<Move>> {
     Ok(match &req.plan {
-        Some(_) if moves.my_move.is_none() => bail!("a plan goes with a move"),
+        Some(_) if moves.my_move.is_none() => bail!(crate::t!("app-plan-needs-move")),
         Some(text) => {
-            let plan = super::conditional::read_moves(&moves.after, text).context("in the plan")?;
+            let plan = super::conditional::read_moves(&moves.after, text)
+                .with_context(|| crate::t!("app-in-the-plan"))?;
             conditional::check_plan(plan.len())?;
             plan
         }
@@ -366,7 +379,11 @@ fn date_the_message(
         game.row.awaited_received.unwrap_or(game.moves[n - 1].sent)
     };
     if moves.my_move.is_some() && sent < received {
-        bail!("--now {sent} is before {received}, when the move we answer arrived");
+        bail!(crate::t!(
+            "app-now-before-received",
+            sent = sent,
+            received = received
+        ));
     }
     Ok((received, sent))
 }
@@ -653,7 +670,7 @@ pub async fn queue_mail(
         message_id: super::verify::tagged(&key, &mail.message_id),
         ..mail.clone()
     };
-    let raw = smtp::build(mail).context("can't build the message")?;
+    let raw = smtp::build(mail).with_context(|| crate::t!("app-cant-build-message"))?;
     let to_addrs = mail.recipients().join(",");
     let id = store::insert_message(
         conn,

@@ -124,17 +124,17 @@ pub async fn set_plan(
         return Ok(Vec::new());
     };
     if !game.is_active() {
-        bail!("game {id} is {}: there is nothing to plan", game.row.status);
+        bail!(crate::t!(
+            "app-plan-game-not-active",
+            game = id,
+            status = game.row.status.to_string()
+        ));
     }
     if game.my_turn() {
-        bail!(
-            "it is your move in game {id}: a plan starts with your partner's next move, so \
-             set it once your move is sent (at the prompt, `e5 plan Nf3 Nc6` sends e5 and sets \
-             the plan)"
-        );
+        bail!(crate::t!("app-plan-your-move", game = id));
     }
     let pos = game.position();
-    let moves = read_moves(&pos, line).context("in the plan")?;
+    let moves = read_moves(&pos, line).with_context(|| crate::t!("app-in-the-plan"))?;
     conditional::check_plan(moves.len())?;
     store_plan(conn, id, &moves, game.plies.len() + 1).await?;
     Ok(notation::sans(&pos, &moves))
@@ -178,8 +178,9 @@ pub async fn plan_chore(
         // The stored plan no longer fits the game's moves (a game corrected by hand): it
         // can't be followed.
         store::set_plan(conn, id, "", 0).await?;
-        return Ok(Some(PlanDone::Ended(format!(
-            "game {id}: your plan ended: it no longer fits the game's moves"
+        return Ok(Some(PlanDone::Ended(crate::t!(
+            "app-plan-ended-no-fit",
+            game = id
         ))));
     }
     let from = usize::try_from(game.row.plan_from).unwrap_or(0);
@@ -195,52 +196,58 @@ pub async fn plan_chore(
             };
             let thread = store::thread_ids(conn, id).await?;
             let draft = compose::draft(game, me, clock, &req, &thread)
-                .with_context(|| format!("the planned reply {text}"))?;
+                .with_context(|| crate::t!("app-planned-reply", reply = &text))?;
             compose::queue(conn, clock, &draft).await?;
             store_plan(conn, id, &rest, next).await?;
             let n = game.plies.len();
             let theirs = super::numbered(&play_all(&game.plies[..n - 1]), game.plies[n - 1]);
-            let left = if rest.is_empty() {
-                "the plan is done".to_owned()
+            let ours = super::numbered(&pos, reply);
+            let said = if rest.is_empty() {
+                crate::t!(
+                    "app-plan-played-done",
+                    game = id,
+                    reply = ours,
+                    theirs = theirs
+                )
             } else {
                 let mut after = pos.clone();
                 // legal: the plan's next move, legal after the plies plan_step found to follow it
                 after.play_unchecked(reply);
-                format!(
-                    "the plan goes on: {}",
-                    notation::sans(&after, &rest).join(" ")
+                crate::t!(
+                    "app-plan-played-goes-on",
+                    game = id,
+                    reply = ours,
+                    theirs = theirs,
+                    rest = notation::sans(&after, &rest).join(" ")
                 )
             };
-            Ok(Some(PlanDone::Played(format!(
-                "game {id}: your planned reply {} to {theirs}; {left}",
-                super::numbered(&pos, reply)
-            ))))
+            Ok(Some(PlanDone::Played(said)))
         }
         PlanStep::End(why) => {
             store::set_plan(conn, id, "", 0).await?;
-            let why = match why {
+            let said = match why {
                 PlanEnd::Deviated {
                     ply,
                     expected,
                     played,
                 } => {
                     let at = play_all(&game.plies[..ply - 1]);
-                    format!(
-                        "{} was played, not the planned {}; the move is yours",
-                        super::numbered(&at, played),
-                        notation::san(&at, expected)
+                    crate::t!(
+                        "app-plan-ended-deviated",
+                        game = id,
+                        played = super::numbered(&at, played),
+                        planned = notation::san(&at, expected)
                     )
                 }
-                PlanEnd::DrawOffered => {
-                    "your partner offers a draw with the expected move; the answer is yours"
-                        .to_owned()
-                }
-                PlanEnd::NotGoingOn => format!("the game is {}", game.row.status),
-                PlanEnd::Done => "every planned reply was played".to_owned(),
+                PlanEnd::DrawOffered => crate::t!("app-plan-ended-draw-offered", game = id),
+                PlanEnd::NotGoingOn => crate::t!(
+                    "app-plan-ended-not-going-on",
+                    game = id,
+                    status = game.row.status.to_string()
+                ),
+                PlanEnd::Done => crate::t!("app-plan-ended-done", game = id),
             };
-            Ok(Some(PlanDone::Ended(format!(
-                "game {id}: your plan ended: {why}"
-            ))))
+            Ok(Some(PlanDone::Ended(said)))
         }
     }
 }

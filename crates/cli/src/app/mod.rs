@@ -69,16 +69,12 @@ fn parse_when(text: &str, tz: Tz) -> anyhow::Result<DateTime<Tz>> {
     if let Ok(at) = DateTime::parse_from_rfc3339(text) {
         return Ok(at.with_timezone(&tz));
     }
-    let date: NaiveDate = ccmail_core::wording::parse_date(text).map_err(|_| {
-        anyhow!(
-            "--now {text:?} is not a date (YYYY-MM-DD or DD.MM.YYYY) or an RFC 3339 time \
-             (2026-03-08T21:00:00+03:00)"
-        )
-    })?;
+    let date: NaiveDate = ccmail_core::wording::parse_date(text)
+        .map_err(|_| anyhow!(crate::t!("app-now-not-a-date", text = format!("{text:?}"))))?;
     let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0).expect("noon"));
     tz.from_local_datetime(&noon)
         .earliest()
-        .with_context(|| format!("noon of {date} does not exist in {tz}"))
+        .with_context(|| crate::t!("app-no-noon", date = date, tz = tz.to_string()))
 }
 
 /// From this many items on, [`map_in_two_halves`] starts a second thread.

@@ -86,7 +86,7 @@ pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Resu
         match result {
             Ok(()) => {
                 store::mark_sent(&mut conn, item.id, &clock.stamp()).await?;
-                tracing::info!(item = item.id, "sent");
+                tracing::info!(item = item.id, "{}", crate::t!("app-outbox-sent"));
                 done.sent += 1;
                 done.messages.push(item.message);
             }
@@ -99,12 +99,12 @@ pub async fn send_due(store: &Store, smtp: &Smtp, clock: &Clock) -> anyhow::Resu
                     &e.to_string(),
                 )
                 .await?;
-                tracing::warn!(item = item.id, error = %e, "send failed; will retry");
+                tracing::warn!(item = item.id, error = %e, "{}", crate::t!("app-outbox-retry"));
                 done.retrying += 1;
             }
             Err(e) => {
                 store::mark_failed(&mut conn, item.id, &e.to_string()).await?;
-                tracing::error!(item = item.id, error = %e, "send failed for good");
+                tracing::error!(item = item.id, error = %e, "{}", crate::t!("app-outbox-failed"));
                 done.failed += 1;
             }
         }
@@ -143,12 +143,16 @@ impl SendTurn {
         // A read-only or full disk is said as the store says it, whichever of the two meets
         // it first (the daemon's outbox and its mail run side by side).
         let file = open_private(&path).map_err(|e| match store::storage_trouble(&e) {
-            Some(trouble) => anyhow::anyhow!(
-                "can't open the send lock {}: {trouble} ({e})",
-                path.display()
-            ),
-            None => anyhow::Error::new(e)
-                .context(format!("can't open the send lock {}", path.display())),
+            Some(trouble) => anyhow::anyhow!(crate::t!(
+                "app-send-lock-trouble",
+                path = path.display().to_string(),
+                trouble = trouble.to_string(),
+                error = e.to_string()
+            )),
+            None => anyhow::Error::new(e).context(crate::t!(
+                "app-send-lock-cant-open",
+                path = path.display().to_string()
+            )),
         })?;
         let deadline = tokio::time::Instant::now() + TURN_WAIT;
         loop {
@@ -157,23 +161,20 @@ impl SendTurn {
                 Err(TryLockError::WouldBlock) if tokio::time::Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
-                Err(TryLockError::WouldBlock) => anyhow::bail!(
-                    "another ccmail has been sending for {} minutes (the send lock {} is \
-                     held): try again later",
-                    TURN_WAIT.as_secs() / 60,
-                    path.display()
-                ),
+                Err(TryLockError::WouldBlock) => anyhow::bail!(crate::t!(
+                    "app-send-lock-held",
+                    minutes = TURN_WAIT.as_secs() / 60,
+                    path = path.display().to_string()
+                )),
                 Err(TryLockError::Error(e)) => {
-                    return Err(e).with_context(|| format!("can't lock {}", path.display()));
+                    return Err(e).with_context(|| {
+                        crate::t!("app-cant-lock", path = path.display().to_string())
+                    });
                 }
             }
         }
         for id in store::release_orphans(&mut *store.conn().await?, now).await? {
-            tracing::warn!(
-                item = id,
-                "left in flight by a sender that stopped mid-send: sending it again \
-                 (same Message-ID)"
-            );
+            tracing::warn!(item = id, "{}", crate::t!("app-outbox-orphan"));
         }
         Ok(SendTurn { _lock: Some(file) })
     }

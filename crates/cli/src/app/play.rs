@@ -182,19 +182,16 @@ async fn act(
                     store::end_break(conn, b.id, on).await?;
                     Ok(None)
                 }
-                None => Ok(Some("no break of theirs was on file to end".into())),
+                None => Ok(Some(crate::t!("app-no-break-to-end"))),
             }
         }
         // The game's arbiter, or we ourselves, never become the opponent.
         Action::NewAddress(new) if game.arbiter() == Some(new.as_str()) || new == me.email => {
-            Ok(Some(format!(
-                "the new address {new} is not taken: it is the {}",
-                if new == me.email {
-                    "player's own"
-                } else {
-                    "game's arbiter's"
-                }
-            )))
+            Ok(Some(if new == me.email {
+                crate::t!("app-new-address-ours", address = &new)
+            } else {
+                crate::t!("app-new-address-arbiter", address = &new)
+            }))
         }
         Action::NewAddress(new) => {
             store::set_opponent_email(conn, game.id(), &new).await?;
@@ -202,9 +199,7 @@ async fn act(
         }
         Action::ResendOurLast => {
             super::chores::send_repeat(conn, me, clock, game).await?;
-            Ok(Some(
-                "our last move is queued again, marked as a repeat".into(),
-            ))
+            Ok(Some(crate::t!("app-repeat-queued")))
         }
         Action::CcAnswer => {
             cc_answer(conn, game).await?;

@@ -126,7 +126,7 @@ impl Filter {
     /// ([`message::may_name_a_game`]): the player's other mail is not read through.
     pub fn pre(&self, raw: &[u8]) -> Pre {
         catch_unwind(AssertUnwindSafe(|| self.pre_unguarded(raw))).unwrap_or_else(|_| {
-            tracing::error!("the reader failed on a message; it is left alone");
+            tracing::error!("{}", crate::t!("daemon-reader-failed"));
             Pre::Decided(Checked::NotChess("the reader failed on it"))
         })
     }

@@ -140,7 +140,15 @@ async fn run(argv: Vec<String>, event: Event, limit: Duration) {
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(e) => {
-            tracing::warn!("hook {name}: {:?} can't be started: {e}", argv[0]);
+            tracing::warn!(
+                "{}",
+                crate::t!(
+                    "daemon-hook-cant-start",
+                    name = &name,
+                    program = format!("{:?}", argv[0]),
+                    error = e.to_string()
+                )
+            );
             return;
         }
     };
@@ -148,14 +156,34 @@ async fn run(argv: Vec<String>, event: Event, limit: Duration) {
         Ok(Ok(status)) if status.success() => {
             tracing::debug!("hook {name} done");
         }
-        Ok(Ok(status)) => tracing::warn!("hook {name} ({}) failed: {status}", argv[0]),
-        Ok(Err(e)) => tracing::warn!("hook {name} ({}): {e}", argv[0]),
+        Ok(Ok(status)) => tracing::warn!(
+            "{}",
+            crate::t!(
+                "daemon-hook-failed",
+                name = &name,
+                program = &argv[0],
+                status = status.to_string()
+            )
+        ),
+        Ok(Err(e)) => tracing::warn!(
+            "{}",
+            crate::t!(
+                "daemon-hook-error",
+                name = &name,
+                program = &argv[0],
+                error = e.to_string()
+            )
+        ),
         Err(_) => {
             let _ = child.kill().await;
             tracing::warn!(
-                "hook {name} ({}) still ran after {} s: stopped",
-                argv[0],
-                limit.as_secs()
+                "{}",
+                crate::t!(
+                    "daemon-hook-timeout",
+                    name = &name,
+                    program = &argv[0],
+                    secs = limit.as_secs()
+                )
             );
         }
     }
@@ -246,7 +274,15 @@ pub async fn fire_for_message(store: &Store, hooks: &Runner, mut event: Event) {
                 event.opponent = Some(opponent);
                 event.mv = mv;
             }
-            Err(e) => tracing::warn!("hook on_{}: game {id}: {e}", event.kind),
+            Err(e) => tracing::warn!(
+                "{}",
+                crate::t!(
+                    "daemon-hook-game-failed",
+                    kind = event.kind,
+                    game = &id,
+                    error = e.to_string()
+                )
+            ),
         }
     }
     hooks.fire(event);
@@ -262,7 +298,7 @@ async fn game_details(
     let mut conn = store.conn().await?;
     let game = crate::app::game::Game::load(&mut conn, id)
         .await?
-        .ok_or_else(|| anyhow::anyhow!("no such game"))?;
+        .ok_or_else(|| anyhow::anyhow!(crate::t!("daemon-no-such-game")))?;
     let mover = match kind {
         "move" => Some(game.opponent()),
         "sent" => Some(game.me),
@@ -292,11 +328,21 @@ pub async fn fire_sent(store: &Store, hooks: &Runner, id: i64) {
         Ok(Some(row)) => row,
         Ok(None) => return,
         Err(e) => {
-            tracing::warn!("hook on_sent: message {id}: {e}");
+            tracing::warn!(
+                "{}",
+                crate::t!(
+                    "daemon-hook-sent-failed",
+                    message = id,
+                    error = e.to_string()
+                )
+            );
             return;
         }
     };
-    let text = format!("sent: {}", row.subject.clone().unwrap_or_default());
+    let text = crate::t!(
+        "daemon-hook-sent-text",
+        subject = row.subject.clone().unwrap_or_default()
+    );
     fire_for_message(
         store,
         hooks,
@@ -344,11 +390,6 @@ pub async fn fire_deadlines(
                 continue;
             }
             let days = (deadline.date - today).num_days();
-            let when = match days {
-                0 => "today".to_owned(),
-                1 => "tomorrow".to_owned(),
-                n => format!("in {n} days"),
-            };
             hooks.fire(Event {
                 kind: "deadline",
                 game: Some(game.id().to_owned()),
@@ -356,10 +397,12 @@ pub async fn fire_deadlines(
                 opponent: Some(game.row.opponent_email.clone()),
                 deadline: Some(deadline.date.to_string()),
                 deadline_kind: Some(kind.clone()),
-                text: format!(
-                    "game {}: {kind} deadline {when}, {}",
-                    game.id(),
-                    deadline.date
+                text: crate::t!(
+                    "daemon-hook-deadline-text",
+                    game = game.id(),
+                    kind = &kind,
+                    days = days,
+                    date = deadline.date
                 ),
                 ..Event::default()
             });

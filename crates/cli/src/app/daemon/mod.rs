@@ -152,15 +152,15 @@ impl Daemon {
                 // Each cause once: the mail crate's errors quote their source already.
                 Err(e) => failed = Some(anyhow::anyhow!(words(&e))),
             },
-            None => tracing::info!("no [imap] in the config: no mail is read"),
+            None => tracing::info!("{}", crate::t!("daemon-no-imap")),
         }
         if !stop.is_set() {
             let chores = outbox::chores(self).await;
             if failed.is_none() && !chores.is_empty() {
-                failed = Some(anyhow::anyhow!(
-                    "the rules' chores failed (tried again on the next pass): {}",
-                    chores.join("; ")
-                ));
+                failed = Some(anyhow::anyhow!(crate::t!(
+                    "daemon-chores-failed",
+                    errors = chores.join("; ")
+                )));
             }
         }
         match &self.smtp {
@@ -168,7 +168,7 @@ impl Daemon {
                 outbox::send(self, smtp, true, &stop).await?;
             }
             Some(_) => {}
-            None => tracing::info!("no [smtp] in the config: queued messages stay in the outbox"),
+            None => tracing::info!("{}", crate::t!("daemon-no-smtp")),
         }
         if let Some((w, mut imap)) = imap_link {
             if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut false).await {
@@ -191,10 +191,10 @@ impl Daemon {
     /// The daemon: both loops until `stop` turns true (then after the unit of work in hand),
     /// or until an error that needs the user (a refused login, a bad certificate).
     pub async fn run(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
-        let w = self.imap.as_ref().context(
-            "`ccmail run` needs an [imap] section in the config (host, username and a \
-             password): see `ccmail init` and config/ccmail.example.toml",
-        )?;
+        let w = self
+            .imap
+            .as_ref()
+            .with_context(|| crate::t!("daemon-run-needs-imap"))?;
         let stop = Stop::new(stop);
         // Either loop ending for good (an error, or the stop) ends the other.
         let (quit_tx, quit_rx) = watch::channel(false);
@@ -212,7 +212,7 @@ impl Daemon {
             result
         };
         if self.smtp.is_none() {
-            tracing::info!("no [smtp] in the config: queued messages stay in the outbox");
+            tracing::info!("{}", crate::t!("daemon-no-smtp"));
         }
         let nudged = self
             .store
@@ -221,9 +221,13 @@ impl Daemon {
                 Ok(listener) => Some(listener),
                 Err(e) => {
                     tracing::warn!(
-                        "can't listen on {}: {e}; the outbox is looked at every {} s instead",
-                        nudge::socket_path(db).display(),
-                        outbox::TICK.as_secs()
+                        "{}",
+                        crate::t!(
+                            "daemon-nudge-unavailable",
+                            path = nudge::socket_path(db).display().to_string(),
+                            error = e.to_string(),
+                            secs = outbox::TICK.as_secs()
+                        )
                     );
                     None
                 }
@@ -246,7 +250,7 @@ impl Daemon {
         }?;
         // The hooks still running end first (each stops at its time limit).
         self.hooks.finish().await;
-        tracing::info!("stopped");
+        tracing::info!("{}", crate::t!("daemon-stopped"));
         Ok(())
     }
 
@@ -269,9 +273,12 @@ impl Daemon {
                     let delay = backoff.delay();
                     // The server's own words may be quoted: shown, not obeyed.
                     tracing::warn!(
-                        "{}; connecting again in {} s",
-                        crate::term::shown(&words(&e)),
-                        delay.as_secs_f32()
+                        "{}",
+                        crate::t!(
+                            "daemon-reconnecting",
+                            error = crate::term::shown(&words(&e)).into_owned(),
+                            secs = delay.as_secs_f32().to_string()
+                        )
                     );
                     if stop.sleep(delay).await {
                         break;
@@ -306,8 +313,8 @@ impl Daemon {
             server = %format!("{}:{}", w.config.host, w.config.port),
             mailbox = %w.config.mailbox,
             idle = imap.has_idle(),
-            "IMAP connected as {}",
-            w.config.username
+            "{}",
+            crate::t!("daemon-imap-connected", user = &w.config.username)
         );
         let mut sent_box_ready = false;
         loop {
@@ -322,7 +329,7 @@ impl Daemon {
             // A copy that can't be made now is tried again after the next pass; a broken
             // connection shows in the wait below.
             if let Err(e) = sync::copy_sent(self, w, &mut imap, &mut sent_box_ready).await {
-                tracing::warn!("copies of sent mail: {}; trying again later", words(&e));
+                tracing::warn!("{}", crate::t!("daemon-copies-failed", error = words(&e)));
             }
             if stop.is_set() {
                 break;

@@ -52,7 +52,10 @@ pub(super) async fn run(
         let waiting = match sent {
             Ok(waiting) => waiting,
             Err(e) => {
-                tracing::error!("outbox: {}", super::words(&e));
+                tracing::error!(
+                    "{}",
+                    crate::t!("daemon-outbox-error", error = super::words(&e))
+                );
                 1 // as if a message waited: try again after the backoff
             }
         };
@@ -116,7 +119,8 @@ pub(super) async fn send(
         match answer {
             Ok(()) => {
                 tracing::info!(
-                    "the SMTP server answers again: sending {waiting} waiting message(s)"
+                    "{}",
+                    crate::t!("daemon-smtp-answers-again", count = waiting)
                 );
                 let more = app_outbox::retry_now(&d.store, smtp, &clock).await?;
                 done = add(done, more);
@@ -145,18 +149,21 @@ pub(super) async fn chores(d: &Daemon) -> Vec<String> {
     if let Ok(clock) = d.clock()
         && let Err(e) = super::hooks::fire_deadlines(&d.store, &d.hooks, &clock).await
     {
-        tracing::warn!("hook on_deadline: {}", super::words(&e));
+        tracing::warn!(
+            "{}",
+            crate::t!("daemon-hook-deadline-failed", error = super::words(&e))
+        );
     }
     match pass {
         Ok(pass) => {
             for what in &pass.done {
-                tracing::info!("{what} (queued)");
+                tracing::info!("{}", crate::t!("daemon-chore-queued", what = what));
             }
             pass.failed.iter().map(chores::Failed::words).collect()
         }
         Err(e) => {
             let why = super::words(&e);
-            tracing::error!("chores: {why}");
+            tracing::error!("{}", crate::t!("daemon-chores-error", error = &why));
             vec![why]
         }
     }

@@ -103,14 +103,15 @@ async fn to_fetch_whole(
                 // BODYSTRUCTURE that can't be read only has its message fetched whole.)
                 d.heads_refused.store(true, Ordering::Relaxed);
                 tracing::warn!(
-                    "looking at large messages by their heads failed ({e}); connecting again to \
-                     fetch them whole"
+                    "{}",
+                    crate::t!("daemon-heads-failed", error = e.to_string())
                 );
                 let validity = imap.uid_validity();
                 *imap = Imap::connect(&w.config).await?;
                 anyhow::ensure!(
                     imap.uid_validity() == validity,
-                    "the mailbox's UIDVALIDITY changed while it was read"
+                    "{}",
+                    crate::t!("daemon-uidvalidity-changed-while-read")
                 );
                 whole.extend(uids);
                 Vec::new()
@@ -167,7 +168,9 @@ impl Looked {
     async fn get(self) -> anyhow::Result<Vec<(Fetched, Pre)>> {
         match self {
             Looked::Done(looked) => Ok(looked),
-            Looked::Later(handle) => handle.await.context("the mail filter's thread failed"),
+            Looked::Later(handle) => handle
+                .await
+                .with_context(|| crate::t!("daemon-filter-thread-failed")),
         }
     }
 }
@@ -298,17 +301,18 @@ fn choose_start(
         }
         other => {
             if other.is_some() {
-                tracing::warn!(mailbox = %w.config.mailbox, "UIDVALIDITY changed: reading the mailbox again");
+                tracing::warn!(mailbox = %w.config.mailbox, "{}", crate::t!("daemon-uidvalidity-changed"));
             }
             match since {
                 Some(day) => {
-                    tracing::info!(mailbox = %w.config.mailbox, "reading the mail received since {day}");
+                    tracing::info!(mailbox = %w.config.mailbox, "{}", crate::t!("daemon-reading-since", day = day));
                     (0, true)
                 }
                 None => {
                     tracing::info!(
                         mailbox = %w.config.mailbox,
-                        "no start date (first_sync_since) and no game: only new mail will be read"
+                        "{}",
+                        crate::t!("daemon-reading-new-only")
                     );
                     (end, true)
                 }
@@ -530,7 +534,7 @@ async fn one(
     };
     let outcome = apply::apply_in(tx, &d.me, clock, &arrival, &incoming)
         .await
-        .with_context(|| format!("applying the message with UID {uid}"))?;
+        .with_context(|| crate::t!("daemon-applying-uid", uid = uid))?;
     match &outcome {
         Outcome::Duplicate { .. } => tracing::debug!(uid, "{}", shown(&outcome.describe())),
         _ => told.push(Told {
@@ -625,7 +629,7 @@ fn progress(show: bool, len: u64, mailbox: &str) -> ProgressBar {
     let style = ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta})")
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
-    bar.set_message(format!("reading {mailbox}"));
+    bar.set_message(crate::t!("daemon-progress-reading", mailbox = mailbox));
     bar
 }
 
