@@ -36,14 +36,15 @@ pub fn warnings(cfg: &Config) -> Vec<String> {
     let Ok(Some(mode)) = super::read::private_mode(&cfg.path) else {
         return Vec::new();
     };
-    let file = cfg.path.display();
+    let file = cfg.path.display().to_string();
     literal
         .into_iter()
         .map(|key| {
-            format!(
-                "{key} prints a secret written in {file} itself, and others can read that \
-                 file (mode {mode:04o}): run chmod 600 {file}, or keep the secret in a password \
-                 manager (such as password_cmd = \"pass show mail\")"
+            crate::t!(
+                "config-literal-secret",
+                key = key,
+                file = &file,
+                mode = format!("{mode:04o}")
             )
         })
         .collect()

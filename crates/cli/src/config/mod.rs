@@ -79,9 +79,12 @@ pub struct Player {
 impl Player {
     /// The time zone the user's own dates are counted in.
     pub fn tz(&self) -> anyhow::Result<chrono_tz::Tz> {
-        self.timezone
-            .parse()
-            .map_err(|_| anyhow::anyhow!("unknown time zone {:?}", self.timezone))
+        self.timezone.parse().map_err(|_| {
+            anyhow::anyhow!(crate::t!(
+                "config-unknown-zone",
+                zone = format!("{:?}", self.timezone)
+            ))
+        })
     }
 }
 

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use zeroize::Zeroizing;
 
 use super::error::Error;
-use super::read::Section;
+use super::read::{PORT, Section, What};
 
 /// How a login gets its OAuth2 access token.
 #[derive(Clone, PartialEq, Eq)]
@@ -83,8 +83,6 @@ impl fmt::Debug for Refresh {
     }
 }
 
-const URL: &str = "an http:// or https:// URL";
-
 /// The OAuth2 source of section `s` (`imap` or `smtp`), if it has one; an error when it has
 /// two. `username` names the default token file.
 pub(super) fn read(
@@ -96,10 +94,10 @@ pub(super) fn read(
     let table = sub.table.is_some().then_some(sub);
     match (command, table) {
         (None, None) => Ok(None),
-        (Some(_), Some(_)) => Err(Error::invalid(format!(
-            "{name}.oauth2_token_cmd and [{name}.oauth2] are both set in {file}: keep one",
-            name = s.name,
-            file = s.file.path.display()
+        (Some(_), Some(_)) => Err(Error::invalid(crate::t!(
+            "config-token-cmd-and-table",
+            section = s.name,
+            file = s.file.path.display().to_string()
         ))),
         (Some(command), None) => Ok(Some(TokenSource::Command {
             command: command.into(),
@@ -110,7 +108,7 @@ pub(super) fn read(
 }
 
 fn refresh(t: &Section, username: Option<&str>) -> Result<Refresh, Error> {
-    let url = |key| t.parse(key, URL, |s| is_url(s).then(|| s.to_owned()));
+    let url = |key| t.parse(key, What::Url, |s| is_url(s).then(|| s.to_owned()));
     let token_url = url("token_url")?.ok_or_else(|| t.missing("token_url"))?;
     let token_file = match t.path("token_file")? {
         Some(path) => path,
@@ -120,7 +118,7 @@ fn refresh(t: &Section, username: Option<&str>) -> Result<Refresh, Error> {
         None => None,
         Some(value) => match value.as_integer().map(u16::try_from) {
             Some(Ok(port)) if port > 0 => Some(port),
-            _ => return Err(t.invalid("redirect_port", "a whole number from 1 to 65535", value)),
+            _ => return Err(t.invalid("redirect_port", &PORT, value)),
         },
     };
     Ok(Refresh {
@@ -142,11 +140,10 @@ fn refresh(t: &Section, username: Option<&str>) -> Result<Refresh, Error> {
 fn default_token_file(t: &Section, username: Option<&str>) -> Result<PathBuf, Error> {
     let name = username.unwrap_or("default").replace(['/', '\\'], "_");
     let dir = super::env::default_data_dir(t.file.env).ok_or_else(|| {
-        Error::invalid(format!(
-            "neither XDG_DATA_HOME nor HOME is set, so there is no default token file: set \
-             {}.token_file in {}",
-            t.name,
-            t.file.path.display()
+        Error::invalid(crate::t!(
+            "config-no-default-token-file",
+            section = t.name,
+            file = t.file.path.display().to_string()
         ))
     })?;
     Ok(dir.join(format!("oauth2-{name}.json")))

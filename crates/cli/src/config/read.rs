@@ -32,15 +32,57 @@ const SECRET: &[&str] = &[
 /// The three password keys, at most one of which may be given.
 const PASSWORD_KEYS: [&str; 3] = ["password_cmd", "password_env", "password"];
 
-const NON_EMPTY: &str = "a non-empty string";
-const HOST: &str = "a host name such as \"mail.example.org\"";
-const EMAIL: &str = "an e-mail address such as \"name@example.org\"";
-const ZONE: &str = "an IANA time zone name such as \"Europe/Moscow\"";
-const SECURITY: &str = "tls, starttls or plain";
-const PORT: &str = "a whole number from 1 to 65535";
-const DATE: &str = "a date such as 2026-01-31";
-const PATH: &str = "a file path (a non-empty string)";
-const ENV_NAME: &str = "the name of an environment variable";
+/// What a value must be, for the error when it is not. Worded only then, in the interface
+/// language: a file that loads asks for no text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum What {
+    NonEmpty,
+    Host,
+    Email,
+    Zone,
+    Security,
+    /// A whole number from the first to the second.
+    Number(u32, u32),
+    Date,
+    Path,
+    EnvName,
+    Bool,
+    Command,
+    Url,
+    /// A section `[NAME]`.
+    Section(String),
+    Language,
+    Notation,
+    Control,
+    Rules,
+}
+
+/// A port: a whole number from 1 to 65535.
+pub(super) const PORT: What = What::Number(1, 65535);
+
+impl What {
+    fn text(&self) -> String {
+        match self {
+            What::NonEmpty => crate::t!("config-what-non-empty"),
+            What::Host => crate::t!("config-what-host"),
+            What::Email => crate::t!("config-what-email"),
+            What::Zone => crate::t!("config-what-zone"),
+            What::Security => crate::t!("config-what-security"),
+            What::Number(min, max) => crate::t!("config-what-number", min = *min, max = *max),
+            What::Date => crate::t!("config-what-date"),
+            What::Path => crate::t!("config-what-path"),
+            What::EnvName => crate::t!("config-what-env-name"),
+            What::Bool => crate::t!("config-what-bool"),
+            What::Command => crate::t!("config-what-command"),
+            What::Url => crate::t!("config-what-url"),
+            What::Section(name) => crate::t!("config-what-section", section = name),
+            What::Language => crate::t!("config-what-language"),
+            What::Notation => crate::t!("config-what-notation"),
+            What::Control => crate::t!("config-what-control"),
+            What::Rules => crate::t!("config-what-rules"),
+        }
+    }
+}
 
 /// Reads, parses and checks the file at `path`; `env` is the environment to take defaults
 /// from.
@@ -60,9 +102,11 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
     let defaults = defaults(&file.section(&doc, "defaults"))?;
     let hooks = hooks(&file.section(&doc, "hooks"))?;
     let security = SenderChecks {
-        authserv_id: file
-            .section(&doc, "security")
-            .parse("authserv_id", HOST, authserv_id)?,
+        authserv_id: file.section(&doc, "security").parse(
+            "authserv_id",
+            What::Host,
+            authserv_id,
+        )?,
     };
     Ok(Config {
         path: path.to_path_buf(),
@@ -77,22 +121,19 @@ pub(super) fn load(path: &Path, env: Env) -> Result<Config, Error> {
 }
 
 fn read_text(path: &Path) -> Result<String, Error> {
-    let file = path.display();
+    let file = path.display().to_string();
     std::fs::read_to_string(path).map_err(|err| match err.kind() {
         std::io::ErrorKind::NotFound => Error::new(
             ErrorKind::NotFound,
-            format!(
-                "no config file at {file}: run `ccmail init` to write a starter one \
-                 (or name another with --config or CCMAIL_CONFIG)"
-            ),
+            crate::t!("config-not-found", file = file),
         ),
         std::io::ErrorKind::InvalidData => Error::new(
             ErrorKind::Unreadable,
-            format!("the config file {file} is not UTF-8 text"),
+            crate::t!("config-not-utf8", file = file),
         ),
         _ => Error::new(
             ErrorKind::Unreadable,
-            format!("cannot read the config file {file}: {err}"),
+            crate::t!("config-unreadable", file = file, error = err.to_string()),
         ),
     })
 }
@@ -102,17 +143,21 @@ fn read_text(path: &Path) -> Result<String, Error> {
 fn parse(path: &Path, text: &str) -> Result<Table, Error> {
     text.parse::<Table>().map_err(|err| {
         let message = err.message().trim_end();
-        let place = match err.span() {
+        let file = path.display().to_string();
+        let words = match err.span() {
             Some(span) => {
                 let (line, column) = line_column(text, span.start);
-                format!(" at line {line}, column {column}")
+                crate::t!(
+                    "config-syntax-at",
+                    file = file,
+                    line = line,
+                    column = column,
+                    message = message
+                )
             }
-            None => String::new(),
+            None => crate::t!("config-syntax", file = file, message = message),
         };
-        Error::new(
-            ErrorKind::Syntax,
-            format!("TOML syntax error in {}{place}: {message}", path.display()),
-        )
+        Error::new(ErrorKind::Syntax, words)
     })
 }
 
@@ -133,11 +178,12 @@ fn dir_of(path: &Path) -> PathBuf {
 }
 
 /// "`key` must be `what`, not `value` (in FILE)"; a secret's value is left out.
-pub(super) fn not(key: &str, what: &str, value: &Value, path: &Path) -> String {
-    let file = path.display();
+pub(super) fn not(key: &str, what: &What, value: &Value, path: &Path) -> String {
+    let file = path.display().to_string();
+    let what = what.text();
     let last = key.rsplit('.').next().unwrap_or(key);
     if SECRET.contains(&last) {
-        return format!("{key} must be {what} (in {file})");
+        return crate::t!("config-must-be", key = key, what = what, file = file);
     }
     let shown = match value {
         Value::String(s) => format!("{s:?}"),
@@ -145,10 +191,30 @@ pub(super) fn not(key: &str, what: &str, value: &Value, path: &Path) -> String {
         Value::Float(x) => x.to_string(),
         Value::Boolean(b) => b.to_string(),
         Value::Datetime(dt) => dt.to_string(),
-        Value::Array(_) => "a list".to_owned(),
-        Value::Table(_) => "a table".to_owned(),
+        Value::Array(_) => {
+            return crate::t!(
+                "config-must-be-not-list",
+                key = key,
+                what = what,
+                file = file
+            );
+        }
+        Value::Table(_) => {
+            return crate::t!(
+                "config-must-be-not-table",
+                key = key,
+                what = what,
+                file = file
+            );
+        }
     };
-    format!("{key} must be {what}, not {shown} (in {file})")
+    crate::t!(
+        "config-must-be-not",
+        key = key,
+        what = what,
+        value = shown,
+        file = file
+    )
 }
 
 /// The file being read, for the sections' errors and paths.
@@ -195,16 +261,16 @@ impl Section<'_> {
         self.table?.get(key)
     }
 
-    pub(super) fn invalid(&self, key: &str, what: &str, value: &Value) -> Error {
+    pub(super) fn invalid(&self, key: &str, what: &What, value: &Value) -> Error {
         let key = format!("{}.{key}", self.name);
         Error::invalid(not(&key, what, value, self.file.path))
     }
 
     pub(super) fn missing(&self, key: &str) -> Error {
-        Error::invalid(format!(
-            "missing key \"{}.{key}\" in {}",
-            self.name,
-            self.file.path.display()
+        Error::invalid(crate::t!(
+            "config-missing-key",
+            key = format!("{}.{key}", self.name),
+            file = self.file.path.display().to_string()
         ))
     }
 
@@ -213,7 +279,7 @@ impl Section<'_> {
     pub(super) fn parse<T>(
         &self,
         key: &str,
-        what: &str,
+        what: What,
         parse: impl FnOnce(&str) -> Option<T>,
     ) -> Result<Option<T>, Error> {
         let Some(value) = self.get(key) else {
@@ -223,12 +289,12 @@ impl Section<'_> {
             .as_str()
             .and_then(parse)
             .map(Some)
-            .ok_or_else(|| self.invalid(key, what, value))
+            .ok_or_else(|| self.invalid(key, &what, value))
     }
 
     /// A non-empty string, if there.
     pub(super) fn text(&self, key: &str) -> Result<Option<String>, Error> {
-        self.parse(key, NON_EMPTY, non_empty)
+        self.parse(key, What::NonEmpty, non_empty)
     }
 
     /// A non-empty string that must be there.
@@ -237,7 +303,7 @@ impl Section<'_> {
     }
 
     fn host(&self) -> Result<String, Error> {
-        self.parse("host", HOST, |s| {
+        self.parse("host", What::Host, |s| {
             let ok = !s.is_empty() && !s.contains(|c: char| c.is_whitespace() || c == '/');
             ok.then(|| s.to_owned())
         })?
@@ -248,20 +314,18 @@ impl Section<'_> {
     /// no certificate to check) only for a server on this machine: anywhere else there is no
     /// way to switch encryption or the certificate check off (a private CA takes `ca_file`).
     fn security(&self, host: &str) -> Result<Security, Error> {
-        let security = self.parse("security", SECURITY, |s| match s {
+        let security = self.parse("security", What::Security, |s| match s {
             "tls" => Some(Security::Tls),
             "starttls" => Some(Security::StartTls),
             "plain" => Some(Security::Plain),
             _ => None,
         })?;
         if security == Some(Security::Plain) && !is_loopback(host) {
-            return Err(Error::invalid(format!(
-                "{}.security = \"plain\" sends the password and the mail unencrypted, so it is \
-                 allowed only for a server on this machine (localhost, 127.0.0.1, ::1), not \
-                 {host:?}: use tls, or starttls (with ca_file for a server whose certificate \
-                 a private CA signed) (in {})",
-                self.name,
-                self.file.path.display()
+            return Err(Error::invalid(crate::t!(
+                "config-plain-not-local",
+                section = self.name,
+                host = format!("{host:?}"),
+                file = self.file.path.display().to_string()
             )));
         }
         Ok(security.unwrap_or(Security::Tls))
@@ -274,15 +338,13 @@ impl Section<'_> {
         };
         match value.as_bool() {
             Some(b) => Ok(Some(b)),
-            None => Err(self.invalid(key, "true or false", value)),
+            None => Err(self.invalid(key, &What::Bool, value)),
         }
     }
 
     /// A command and its arguments: a list of strings, the first not empty; empty when not
     /// there.
     fn command(&self, key: &str) -> Result<Vec<String>, Error> {
-        const COMMAND: &str = "a list of strings, the program first, such as \
-                               [\"notify-send\", \"ccmail\", \"a move arrived\"]";
         let Some(value) = self.get(key) else {
             return Ok(Vec::new());
         };
@@ -291,7 +353,7 @@ impl Section<'_> {
             .and_then(|a| a.iter().map(|v| v.as_str().map(str::to_owned)).collect());
         match words {
             Some(w) if w.first().is_none_or(|p| !p.is_empty()) => Ok(w),
-            _ => Err(self.invalid(key, COMMAND, value)),
+            _ => Err(self.invalid(key, &What::Command, value)),
         }
     }
 
@@ -302,7 +364,7 @@ impl Section<'_> {
         };
         match value.as_integer().map(u32::try_from) {
             Some(Ok(n)) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(self.invalid(key, &format!("a whole number from {min} to {max}"), value)),
+            _ => Err(self.invalid(key, &What::Number(min, max), value)),
         }
     }
 
@@ -312,25 +374,29 @@ impl Section<'_> {
         };
         match value.as_integer().map(u16::try_from) {
             Some(Ok(port)) if port > 0 => Ok(Some(port)),
-            _ => Err(self.invalid("port", PORT, value)),
+            _ => Err(self.invalid("port", &PORT, value)),
         }
     }
 
     /// A path: `~/` expanded, a relative one taken from the file's directory.
     pub(super) fn path(&self, key: &str) -> Result<Option<PathBuf>, Error> {
-        let Some(raw) = self.parse(key, PATH, non_empty)? else {
+        let Some(raw) = self.parse(key, What::Path, non_empty)? else {
             return Ok(None);
         };
         let key = format!("{}.{key}", self.name);
-        let file = self.file.path.display();
+        let file = || self.file.path.display().to_string();
         match env::expand(&raw, self.file.env, &self.file.dir) {
             Ok(path) => Ok(Some(path)),
-            Err(ExpandError::NoHome) => Err(Error::invalid(format!(
-                "{key} starts with \"~\", but HOME is not set (in {file})"
+            Err(ExpandError::NoHome) => Err(Error::invalid(crate::t!(
+                "config-no-home",
+                key = key,
+                file = file()
             ))),
-            Err(ExpandError::OtherUser) => Err(Error::invalid(format!(
-                "{key} may start with \"~/\" but not \"~user/\": write the whole path, \
-                 not {raw:?} (in {file})"
+            Err(ExpandError::OtherUser) => Err(Error::invalid(crate::t!(
+                "config-other-user",
+                key = key,
+                raw = format!("{raw:?}"),
+                file = file()
             ))),
         }
     }
@@ -350,7 +416,8 @@ impl Section<'_> {
             Value::String(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d").ok(),
             _ => None,
         };
-        date.map(Some).ok_or_else(|| self.invalid(key, DATE, value))
+        date.map(Some)
+            .ok_or_else(|| self.invalid(key, &What::Date, value))
     }
 
     /// The password source, if one of the three keys is given; an error if two are.
@@ -365,11 +432,11 @@ impl Section<'_> {
             ["password_env"] => How::Env(self.env_name()?),
             [_] => How::Inline(self.inline_password()?.into()),
             [first, second, ..] => {
-                return Err(Error::invalid(format!(
-                    "{name}.{first} and {name}.{second} are both set in {file}: \
-                     keep one of password_cmd, password_env and password",
-                    name = self.name,
-                    file = self.file.path.display()
+                return Err(Error::invalid(crate::t!(
+                    "config-two-passwords",
+                    first = format!("{}.{first}", self.name),
+                    second = format!("{}.{second}", self.name),
+                    file = self.file.path.display().to_string()
                 )));
             }
         };
@@ -381,7 +448,7 @@ impl Section<'_> {
     }
 
     fn env_name(&self) -> Result<String, Error> {
-        let name = self.parse("password_env", ENV_NAME, |s| {
+        let name = self.parse("password_env", What::EnvName, |s| {
             let ok = !s.is_empty() && !s.contains(['=', '\0']);
             ok.then(|| s.to_owned())
         })?;
@@ -391,17 +458,22 @@ impl Section<'_> {
     /// `password`, allowed only in a file that only its owner can read.
     fn inline_password(&self) -> Result<String, Error> {
         let password = self.required_text("password")?;
-        let file = self.file.path.display();
+        let file = self.file.path.display().to_string();
         match private_mode(self.file.path) {
             Ok(None) => Ok(password),
-            Ok(Some(mode)) => Err(Error::invalid(format!(
-                "{}.password is set in {file}, but the file is not private (mode {mode:04o}): \
-                 run chmod 600 {file}, or use password_cmd or password_env instead",
-                self.name
+            Ok(Some(mode)) => Err(Error::invalid(crate::t!(
+                "config-password-not-private",
+                key = format!("{}.password", self.name),
+                file = file,
+                mode = format!("{mode:04o}")
             ))),
             Err(err) => Err(Error::new(
                 ErrorKind::Unreadable,
-                format!("cannot read the permissions of {file}: {err}"),
+                crate::t!(
+                    "config-permissions-unreadable",
+                    file = file,
+                    error = err.to_string()
+                ),
             )),
         }
     }
@@ -441,16 +513,18 @@ fn non_empty(s: &str) -> Option<String> {
 
 fn player(s: &Section) -> Result<Player, Error> {
     if s.table.is_none() {
-        return Err(Error::invalid(format!(
-            "missing section [player] in {}: it needs name, surname and email",
-            s.file.path.display()
+        return Err(Error::invalid(crate::t!(
+            "config-no-player",
+            file = s.file.path.display().to_string()
         )));
     }
     let name = s.required_text("name")?;
     let surname = s.required_text("surname")?;
-    let email = s.parse("email", EMAIL, |s| is_email(s).then(|| s.to_owned()))?;
+    let email = s.parse("email", What::Email, |s| is_email(s).then(|| s.to_owned()))?;
     let email = email.ok_or_else(|| s.missing("email"))?;
-    let timezone = s.parse("timezone", ZONE, |s| env::is_zone(s).then(|| s.to_owned()))?;
+    let timezone = s.parse("timezone", What::Zone, |s| {
+        env::is_zone(s).then(|| s.to_owned())
+    })?;
     let timezone = timezone.unwrap_or_else(|| env::system_timezone(s.file.env));
     let language = s.parse("language", "ru or en", crate::i18n::Lang::from_config)?;
     Ok(Player {
@@ -477,10 +551,9 @@ fn store(s: &Section) -> Result<StorePaths, Error> {
     let db = match s.path("path")? {
         Some(db) => db,
         None => env::default_db_path(s.file.env).ok_or_else(|| {
-            Error::invalid(format!(
-                "neither XDG_DATA_HOME nor HOME is set, so there is no default database file: \
-                 set store.path in {}",
-                s.file.path.display()
+            Error::invalid(crate::t!(
+                "config-no-default-db",
+                file = s.file.path.display().to_string()
             ))
         })?,
     };
@@ -499,10 +572,9 @@ fn imap(s: &Section) -> Result<Option<Imap>, Error> {
     let oauth2 = oauth2::read(s, &s.sub("oauth2", "imap.oauth2"), Some(&username))?;
     match (&password, &oauth2) {
         (None, None) => {
-            return Err(Error::invalid(format!(
-                "[imap] in {} needs a password: one of password_cmd, password_env or password \
-                 (or OAuth2: oauth2_token_cmd or [imap.oauth2])",
-                s.file.path.display()
+            return Err(Error::invalid(crate::t!(
+                "config-imap-no-password",
+                file = s.file.path.display().to_string()
             )));
         }
         (Some(_), Some(_)) => return Err(password_and_oauth2(s)),
@@ -532,26 +604,28 @@ fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
     let username = s.text("username")?;
     let password = s.password()?;
     let oauth2 = oauth2::read(s, &s.sub("oauth2", "smtp.oauth2"), username.as_deref())?;
-    let file = s.file.path.display();
+    let file = || s.file.path.display().to_string();
     if password.is_some() && oauth2.is_some() {
         return Err(password_and_oauth2(s));
     }
     if oauth2.is_some() && username.is_none() {
-        return Err(Error::invalid(format!(
-            "[smtp] in {file} logs in with OAuth2 but has no username: add smtp.username"
+        return Err(Error::invalid(crate::t!(
+            "config-smtp-oauth2-no-username",
+            file = file()
         )));
     }
     match (&username, &password) {
         (Some(_), None) if oauth2.is_some() => {}
         (Some(_), None) => {
-            return Err(Error::invalid(format!(
-                "[smtp] in {file} has a username but no password: \
-                 add one of password_cmd, password_env or password"
+            return Err(Error::invalid(crate::t!(
+                "config-smtp-no-password",
+                file = file()
             )));
         }
         (None, Some(_)) => {
-            return Err(Error::invalid(format!(
-                "[smtp] in {file} has a password but no username: add smtp.username"
+            return Err(Error::invalid(crate::t!(
+                "config-smtp-no-username",
+                file = file()
             )));
         }
         _ => {}
@@ -568,19 +642,19 @@ fn smtp(s: &Section) -> Result<Option<Smtp>, Error> {
 }
 
 fn password_and_oauth2(s: &Section) -> Error {
-    Error::invalid(format!(
-        "[{name}] in {file} has both a password and OAuth2: keep one",
-        name = s.name,
-        file = s.file.path.display()
+    Error::invalid(crate::t!(
+        "config-password-and-oauth2",
+        section = s.name,
+        file = s.file.path.display().to_string()
     ))
 }
 
 fn defaults(s: &Section) -> Result<Defaults, Error> {
     let default = Defaults::default();
-    let language = s.parse("language", "ru or en", |s| {
+    let language = s.parse("language", What::Language, |s| {
         s.parse::<Language>().ok().map(|l| l.as_str().to_owned())
     })?;
-    let notation = s.parse("notation", "numeric, san or san-ru", |s| {
+    let notation = s.parse("notation", What::Notation, |s| {
         match s.parse::<Notation>().ok()? {
             n @ (Notation::Numeric | Notation::San | Notation::SanRu) => {
                 Some(n.as_str().to_owned())
@@ -588,12 +662,10 @@ fn defaults(s: &Section) -> Result<Defaults, Error> {
             _ => None,
         }
     })?;
-    let control = s.parse(
-        "control",
-        "MOVES/DAYS with both at least 1, such as \"10/60\"",
-        |s| s.parse::<Control>().ok().map(|c| c.to_string()),
-    )?;
-    let rules = s.parse("rules", "article51 or postal104", |s| {
+    let control = s.parse("control", What::Control, |s| {
+        s.parse::<Control>().ok().map(|c| c.to_string())
+    })?;
+    let rules = s.parse("rules", What::Rules, |s| {
         s.parse::<Profile>().ok().map(|p| p.as_str().to_owned())
     })?;
     let attach_pgn = s.boolean("attach_pgn")?;

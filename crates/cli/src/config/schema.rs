@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::{Table, Value};
 
 use super::error::Error;
-use super::read::not;
+use super::read::{What, not};
 
 /// Every section and its keys, in the order of the example file.
 pub(super) const SCHEMA: &[(&str, &[&str])] = &[
@@ -83,22 +83,17 @@ const OAUTH2: &[&str] = &[
 
 /// Every section is known and a table, every key in it is known.
 pub(super) fn check_names(path: &Path, doc: &Table) -> Result<(), Error> {
-    let file = path.display();
     for (name, value) in doc {
         let Some(keys) = keys_of(name) else {
             return Err(Error::invalid(match value {
-                Value::Table(_) => format!(
-                    "unknown section [{name}] in {file}{}",
-                    hint(closest(name, SCHEMA.iter().map(|(s, _)| *s)).map(|s| format!("[{s}]")))
-                ),
-                _ => format!(
-                    "unknown key \"{name}\" in {file}{}",
-                    hint(elsewhere(name, None).map(|key| format!("\"{key}\"")))
-                ),
+                Value::Table(_) => {
+                    unknown_section(name, closest(name, SCHEMA.iter().map(|(s, _)| *s)), path)
+                }
+                _ => unknown_key(name, elsewhere(name, None), path),
             }));
         };
         let Value::Table(table) = value else {
-            let what = format!("a section [{name}]");
+            let what = What::Section(name.clone());
             return Err(Error::invalid(not(name, &what, value, path)));
         };
         check_keys(path, name, keys, table)?;
@@ -109,21 +104,21 @@ pub(super) fn check_names(path: &Path, doc: &Table) -> Result<(), Error> {
 /// Every key of section `name` is one of `keys`; a sub-section (`[imap.oauth2]`) is a table
 /// whose keys are checked in turn.
 fn check_keys(path: &Path, name: &str, keys: &[&str], table: &Table) -> Result<(), Error> {
-    let file = path.display();
     for (key, value) in table {
         if !keys.contains(&key.as_str()) {
             let near = closest(key, keys.iter().copied())
                 .map(|near| format!("{name}.{near}"))
                 .or_else(|| elsewhere(key, Some(name)));
-            return Err(Error::invalid(format!(
-                "unknown key \"{name}.{key}\" in {file}{}",
-                hint(near.map(|key| format!("\"{key}\"")))
+            return Err(Error::invalid(unknown_key(
+                &format!("{name}.{key}"),
+                near,
+                path,
             )));
         }
         let sub = format!("{name}.{key}");
         if let Some(sub_keys) = keys_of(&sub) {
             let Value::Table(sub_table) = value else {
-                let what = format!("a section [{sub}]");
+                let what = What::Section(sub.clone());
                 return Err(Error::invalid(not(&sub, &what, value, path)));
             };
             check_keys(path, &sub, sub_keys, sub_table)?;
@@ -139,10 +134,32 @@ fn keys_of(section: &str) -> Option<&'static [&'static str]> {
         .map(|(_, keys)| *keys)
 }
 
-/// " (did you mean X?)", or nothing.
-fn hint(near: Option<String>) -> String {
-    near.map(|near| format!(" (did you mean {near}?)"))
-        .unwrap_or_default()
+/// "unknown section [NAME] in FILE", with " (did you mean [NEAR]?)" when there is a guess.
+fn unknown_section(name: &str, near: Option<&str>, path: &Path) -> String {
+    let file = path.display().to_string();
+    match near {
+        Some(near) => crate::t!(
+            "config-unknown-section-near",
+            section = name,
+            file = file,
+            near = near
+        ),
+        None => crate::t!("config-unknown-section", section = name, file = file),
+    }
+}
+
+/// "unknown key "KEY" in FILE", with " (did you mean "NEAR"?)" when there is a guess.
+fn unknown_key(key: &str, near: Option<String>, path: &Path) -> String {
+    let file = path.display().to_string();
+    match near {
+        Some(near) => crate::t!(
+            "config-unknown-key-near",
+            key = key,
+            file = file,
+            near = near
+        ),
+        None => crate::t!("config-unknown-key", key = key, file = file),
+    }
 }
 
 /// `section.key` for a key of that exact name in another section than `not_in`.

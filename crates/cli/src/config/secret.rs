@@ -66,62 +66,113 @@ impl PasswordSource {
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
             .output()
-            .map_err(|err| self.error(key, &format!("could not be run: {err}")))?;
+            .map_err(|err| {
+                failed(crate::t!(
+                    "config-cmd-not-run",
+                    key = self.full_key(key),
+                    error = err.to_string(),
+                    file = self.file_name()
+                ))
+            })?;
         if !output.status.success() {
-            return Err(self.error(key, &failure(output.status)));
+            return Err(failed(failure(
+                &self.full_key(key),
+                &self.file_name(),
+                output.status,
+            )));
         }
         let printed = Zeroizing::new(output.stdout);
         let Ok(text) = std::str::from_utf8(&printed) else {
-            return Err(self.error(key, "printed something that is not UTF-8 text"));
+            return Err(failed(crate::t!(
+                "config-cmd-not-utf8",
+                key = self.full_key(key),
+                file = self.file_name()
+            )));
         };
         let text = match text.strip_suffix('\n') {
             Some(line) => line.strip_suffix('\r').unwrap_or(line),
             None => text,
         };
         if text.is_empty() {
-            return Err(self.error(key, "printed nothing"));
+            return Err(failed(crate::t!(
+                "config-cmd-printed-nothing",
+                key = self.full_key(key),
+                file = self.file_name()
+            )));
         }
         Ok(Zeroizing::new(text.to_owned()))
     }
 
     /// Reads `password_env`'s variable.
     fn read_var(&self, name: &str) -> Result<Zeroizing<String>, Error> {
+        let key = self.full_key("password_env");
         match std::env::var_os(name) {
-            None => Err(self.error("password_env", &format!("names {name}, which is not set"))),
-            Some(value) if value.is_empty() => {
-                Err(self.error("password_env", &format!("names {name}, which is empty")))
-            }
+            None => Err(failed(crate::t!(
+                "config-env-unset",
+                key = key,
+                name = name,
+                file = self.file_name()
+            ))),
+            Some(value) if value.is_empty() => Err(failed(crate::t!(
+                "config-env-empty",
+                key = key,
+                name = name,
+                file = self.file_name()
+            ))),
             Some(value) => value.into_string().map(Zeroizing::new).map_err(|_| {
-                self.error("password_env", &format!("names {name}, which is not UTF-8"))
+                failed(crate::t!(
+                    "config-env-not-utf8",
+                    key = key,
+                    name = name,
+                    file = self.file_name()
+                ))
             }),
         }
     }
 
-    /// "imap.password_cmd failed with exit status 1 (in FILE)".
-    fn error(&self, key: &str, what: &str) -> Error {
-        let message = format!("{}.{key} {what} (in {})", self.section, self.file.display());
-        Error::new(ErrorKind::Password, message)
+    /// `imap.password_cmd`, for the errors.
+    fn full_key(&self, key: &str) -> String {
+        format!("{}.{key}", self.section)
+    }
+
+    /// The config file, for the errors.
+    fn file_name(&self) -> String {
+        self.file.display().to_string()
     }
 }
 
-/// How a command failed: "failed with exit status 3", "was killed by signal 9".
-fn failure(status: ExitStatus) -> String {
+/// A password that could not be fetched: "imap.password_cmd failed with exit status 1 (in
+/// FILE)".
+fn failed(message: String) -> Error {
+    Error::new(ErrorKind::Password, message)
+}
+
+/// How the command `key` of `file` failed: "… failed with exit status 3 (in FILE)", "… was
+/// killed by signal 9 (in FILE)".
+fn failure(key: &str, file: &str, status: ExitStatus) -> String {
     #[cfg(unix)]
     if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
-        return format!("was killed by signal {signal}");
+        return crate::t!("config-cmd-signal", key = key, signal = signal, file = file);
     }
     match status.code() {
-        Some(code) => format!("failed with exit status {code}"),
-        None => format!("failed ({status})"),
+        Some(code) => crate::t!(
+            "config-cmd-exit-status",
+            key = key,
+            code = code,
+            file = file
+        ),
+        None => crate::t!(
+            "config-cmd-failed",
+            key = key,
+            status = status.to_string(),
+            file = file
+        ),
     }
 }
 
 /// [`super::Smtp::password`] when `[smtp]` has no username.
 pub(super) fn no_smtp_login() -> Error {
-    Error::new(
-        ErrorKind::Password,
-        "[smtp] has no username, so there is no password to log in with",
-    )
+    Error::new(ErrorKind::Password, crate::t!("config-smtp-no-login"))
 }
 
 /// [`super::Imap::password`] or [`super::Smtp::password`] of a section that logs in with
@@ -129,7 +180,7 @@ pub(super) fn no_smtp_login() -> Error {
 pub(super) fn oauth2_not_password(section: &str) -> Error {
     Error::new(
         ErrorKind::Password,
-        format!("[{section}] logs in with OAuth2, so it has no password"),
+        crate::t!("config-oauth2-not-password", section = section),
     )
 }
 
