@@ -526,7 +526,7 @@ fn player(s: &Section) -> Result<Player, Error> {
         env::is_zone(s).then(|| s.to_owned())
     })?;
     let timezone = timezone.unwrap_or_else(|| env::system_timezone(s.file.env));
-    let language = s.parse("language", "ru or en", crate::i18n::Lang::from_config)?;
+    let language = s.parse("language", What::Language, crate::i18n::Lang::from_config)?;
     Ok(Player {
         name,
         surname,
