@@ -21,7 +21,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
-    let args = cli::Cli::parse();
+    let args = cli::parse();
     let json = args.json;
     match commands::run(args) {
         Ok(()) => ExitCode::SUCCESS,
