@@ -17,8 +17,6 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
     // The interface language first: the help and the errors are in it.
@@ -26,7 +24,7 @@ fn main() -> ExitCode {
     ccmail::i18n::choose(ccmail::config::interface_language(&args, &|name| {
         std::env::var_os(name)
     }));
-    let args = cli::Cli::parse();
+    let args = cli::parse();
     let json = args.json;
     match commands::run(args) {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,13 +4,11 @@
 
 use std::io::Write;
 
-use clap::CommandFactory;
-
-use crate::cli::{Cli, Shell};
+use crate::cli::Shell;
 
 /// The completion script for `shell`, on standard output.
 pub fn completions(shell: Shell) -> anyhow::Result<()> {
-    let mut command = Cli::command();
+    let mut command = crate::cli::command();
     let mut out = std::io::stdout().lock();
     let shell = match shell {
         Shell::Bash => clap_complete::Shell::Bash,
@@ -24,7 +22,7 @@ pub fn completions(shell: Shell) -> anyhow::Result<()> {
 
 /// The man page, ccmail(1), in roff on standard output: every command with its options.
 pub fn manpage() -> anyhow::Result<()> {
-    let command = Cli::command();
+    let command = crate::cli::command();
     let mut out = std::io::stdout().lock();
     let man = clap_mangen::Man::new(command.clone());
     man.render_title(&mut out)?;
