@@ -210,35 +210,7 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
             .color_of(&ctx.me.email, &ctx.me.name)
             .with_context(|| ccmail::t!("cmd-import-colour"))?,
     };
-    let opponent = match &a.opponent {
-        Some(o) => o.trim().to_lowercase(),
-        None => game
-            .email_of(!color)
-            .map(str::to_owned)
-            .filter(|o| !o.eq_ignore_ascii_case(&ctx.me.email))
-            .with_context(|| ccmail::t!("cmd-import-opponent"))?,
-    };
-    let arbiter = match &a.arbiter {
-        Some(x) => x.trim().to_lowercase(),
-        None => game
-            .cc
-            .iter()
-            .find(|c| **c != opponent && **c != ctx.me.email)
-            .cloned()
-            .unwrap_or_default(),
-    };
-    for (what, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
-        if !email.is_empty() && (!email.contains('@') || email.contains(char::is_whitespace)) {
-            bail!(
-                "{}",
-                ccmail::t!(
-                    "cmd-flag-not-email",
-                    flag = what,
-                    email = format!("{email:?}")
-                )
-            );
-        }
-    }
+    let (opponent, arbiter) = addresses(ctx, a, game, color)?;
     let event = a
         .event
         .clone()
@@ -303,6 +275,46 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         attach_pgn: d.attach_pgn,
         ..GameRow::new("", start, &ctx.clock.stamp())
     })
+}
+
+/// The opponent's and the arbiter's addresses: the flags', else the file's (the other side's
+/// address, a copy's), checked.
+fn addresses(
+    ctx: &Ctx,
+    a: &ImportArgs,
+    game: &Imported,
+    color: shakmaty::Color,
+) -> anyhow::Result<(String, String)> {
+    let opponent = match &a.opponent {
+        Some(o) => o.trim().to_lowercase(),
+        None => game
+            .email_of(!color)
+            .map(str::to_owned)
+            .filter(|o| !o.eq_ignore_ascii_case(&ctx.me.email))
+            .with_context(|| ccmail::t!("cmd-import-opponent"))?,
+    };
+    let arbiter = match &a.arbiter {
+        Some(x) => x.trim().to_lowercase(),
+        None => game
+            .cc
+            .iter()
+            .find(|c| **c != opponent && **c != ctx.me.email)
+            .cloned()
+            .unwrap_or_default(),
+    };
+    for (what, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
+        if !email.is_empty() && (!email.contains('@') || email.contains(char::is_whitespace)) {
+            bail!(
+                "{}",
+                ccmail::t!(
+                    "cmd-flag-not-email",
+                    flag = what,
+                    email = format!("{email:?}")
+                )
+            );
+        }
+    }
+    Ok((opponent, arbiter))
 }
 
 /// Stores a message of the imported mail as one of the game's: the partner's as applied, ours

@@ -1258,7 +1258,7 @@ impl Reader {
 
         // Without a move line, the record's last move is the new one (unless the record is
         // the standard form's, ending with the recipient's move).
-        let from_record = self.my_move.is_none() && !(self.standard && !self.pgn);
+        let from_record = self.my_move.is_none() && (self.pgn || !self.standard);
         let last = if from_record { tokens.pop() } else { None };
         let (pos, record_ok) = self.replay(&tokens);
         let new_text = self.my_move.take().or(last.map(str::to_owned));
