@@ -362,7 +362,7 @@ pub struct AdjudicateArgs {
     pub yes: bool,
 }
 
-/// A shell `ccmail completions` writes for.
+// A shell `ccmail completions` writes for.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum Shell {
     Bash,

@@ -7,6 +7,7 @@
 // The daemon's signals, the store's file modes and the systemd unit are Unix's.
 #[cfg(not(unix))]
 compile_error!(
+    // not the interface's: the compiler's and a panic's text
     "ccmail builds for Unix (Linux, the BSDs, macOS) only: its daemon stops on SIGTERM, keeps \
      the config's secrets at mode 0600 and wakes through a Unix socket beside the database, \
      none of which this system has"
@@ -55,6 +56,7 @@ fn quiet_on_broken_pipe() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or_default();
+        // not the interface's: the compiler's and a panic's text
         if text.contains("Broken pipe") {
             std::process::exit(0);
         }

@@ -118,6 +118,14 @@ impl MoveError {
     pub fn reason(&self) -> String {
         self.why.english()
     }
+
+    /// Why, in `language`'s words.
+    pub fn reason_in(&self, language: crate::message::Language) -> String {
+        match language {
+            crate::message::Language::En => self.why.english(),
+            crate::message::Language::Ru => self.why.russian(),
+        }
+    }
 }
 
 /// Why a written move was not read as a move of the position.

@@ -297,7 +297,7 @@ fn read_by_eye(g: &Game, msg: &mut MoveMessage, text: &str) -> anyhow::Result<()
             "app-by-eye-not-a-move",
             text = format!("{text:?}"),
             game = g.id(),
-            reason = e.reason().to_string()
+            reason = e.reason_in(crate::i18n::language())
         ));
     }
     msg.kind = ccmail_core::message::MessageKind::Move;
@@ -669,9 +669,17 @@ pub(super) async fn record_fault(
     )
     .await?;
     store::set_correction_due(conn, game.id(), Some(received)).await?;
-    let reason = crate::t!("app-held-fault", what = &what.en, days = days);
+    // The reason, for the player, in the interface's language; the note, for the partner, in
+    // the game's.
+    let reason = crate::t!(
+        "app-held-fault",
+        what = what.in_language(crate::i18n::language()),
+        days = days
+    );
     let note = Said {
-        en: reason.clone(),
+        // not the interface's: the partner's reply, in the game's language
+        en: format!("{}; {days} penalty days recorded (51.4.7)", what.en),
+        // not the interface's: the partner's reply, in the game's language
         ru: format!("{}; начислено штрафных дней: {days} (51.4.7)", what.ru),
     };
     add_note(conn, game, note.in_language(game.language), false).await?;

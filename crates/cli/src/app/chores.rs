@@ -374,7 +374,9 @@ async fn request_correction(
         .collect();
     form.notes.push(
         match game.language {
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             Language::Ru => "Прошу исправить ход (51.3.4)",
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             Language::En => "Please correct your move (51.3.4)",
         }
         .to_owned(),
@@ -384,7 +386,9 @@ async fn request_correction(
         ..form.clone()
     });
     let subject = match game.language {
+        // not the interface's: mail to the partner or the arbiter, in the game's language
         Language::Ru => format!("{base}, исправьте ход"),
+        // not the interface's: mail to the partner or the arbiter, in the game's language
         Language::En => format!("{base}, please correct your move"),
     };
     let why = Why::Correction {
@@ -448,16 +452,20 @@ async fn send_pgn(
     let (subject, intro) = match game.language {
         Language::Ru => (
             format!(
+                // not the interface's: mail to the partner or the arbiter, in the game's language
                 "{}: {} – {}, {result}: партия для судьи",
                 r.event, r.white, r.black
             ),
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             format!("Партия окончена: {result}. Запись в формате PGN (51.9.1):"),
         ),
         Language::En => (
             format!(
+                // not the interface's: mail to the partner or the arbiter, in the game's language
                 "{}: {} – {}, {result}: the game for the arbiter",
                 r.event, r.white, r.black
             ),
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             format!("The game is over: {result}. The record in PGN (51.9.1):"),
         ),
     };

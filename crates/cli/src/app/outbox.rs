@@ -33,6 +33,7 @@ pub fn smtp_config(cfg: &config::Smtp) -> anyhow::Result<SmtpConfig> {
         s.oauth2 = Some(provider.login());
     } else if let Some(user) = &cfg.username {
         s.username = Some(user.clone());
+        // not the interface's: the config's name of the secret
         s.password = Some(cfg.password().context("[smtp] password")?);
     }
     s.ca_file = cfg.ca_file.clone();

@@ -217,6 +217,7 @@ async fn cc_answer(conn: &mut SqliteConnection, game: &Game) -> anyhow::Result<(
     add_note(
         conn,
         game,
+        // not the interface's: a reply note to the partner, in its own words
         "answer to a repeat: Cc the arbiter (51.5.1)",
         true,
     )

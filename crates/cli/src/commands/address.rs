@@ -28,7 +28,9 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
     let active: Vec<&Game> = games.iter().filter(|g| g.is_active()).collect();
     for g in &active {
         let lines = [match g.language {
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             Language::Ru => format!("Мой новый адрес электронной почты: {new_email} (51.1.2)"),
+            // not the interface's: mail to the partner or the arbiter, in the game's language
             Language::En => format!("My new e-mail address: {new_email} (51.1.2)"),
         }];
         let subject = format!(
@@ -37,7 +39,9 @@ pub async fn run(ctx: &Ctx, new_email: &str, dry_run: bool) -> anyhow::Result<()
             g.row.white,
             g.row.black,
             match g.language {
+                // not the interface's: mail to the partner or the arbiter, in the game's language
                 Language::Ru => "новый адрес",
+                // not the interface's: mail to the partner or the arbiter, in the game's language
                 Language::En => "new address",
             }
         );

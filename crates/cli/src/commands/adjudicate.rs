@@ -61,8 +61,10 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
     let record = pgn(&mut tx, &game, ctx.clock.today(), &ctx.me.email).await?;
     let mut body = String::new();
     body.push_str(&if ru {
+        // not the interface's: mail to the arbiter, in the game's language
         format!("Заявка на присуждение результата (51.9.4): {claim}\n\nОбоснование:\n{reason}\n\nКонечная позиция (FEN): {fen}\n\n{diagram}\n")
     } else {
+        // not the interface's: mail to the arbiter, in the game's language
         format!("Adjudication request (51.9.4): {claim}\n\nReasoning:\n{reason}\n\nFinal position (FEN): {fen}\n\n{diagram}\n")
     });
     if let Some(m) = sealed {
@@ -72,8 +74,10 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
             notation::write_move(&pos, m, Notation::Numeric)
         );
         body.push_str(&if ru {
+            // not the interface's: mail to the arbiter, in the game's language
             format!("Записанный ход: {text}\n\n")
         } else {
+            // not the interface's: mail to the arbiter, in the game's language
             format!("Sealed move: {text}\n\n")
         });
     }
@@ -81,11 +85,13 @@ pub async fn run(ctx: &Ctx, a: &AdjudicateArgs) -> anyhow::Result<()> {
     body.push_str(&format!("{} <{}>\n", ctx.me.name, ctx.me.email));
     let subject = if ru {
         format!(
+            // not the interface's: mail to the arbiter, in the game's language
             "{}: {} – {}, на присуждение: {claim}",
             game.row.event, game.row.white, game.row.black
         )
     } else {
         format!(
+            // not the interface's: mail to the arbiter, in the game's language
             "{}: {} – {}, for adjudication: {claim}",
             game.row.event, game.row.white, game.row.black
         )

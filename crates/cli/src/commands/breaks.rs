@@ -129,7 +129,9 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
     let games = Game::load_all(&mut tx, false).await?;
     for g in games.iter().filter(|g| g.is_active()) {
         let line = match g.language {
+            // not the interface's: mail to the partner, in the game's language
             Language::Ru => format!("Заканчиваю перерыв: играю с {}", on.format("%d.%m.%Y")),
+            // not the interface's: mail to the partner, in the game's language
             Language::En => format!("Ending my break: playing again from {on}"),
         };
         let lines = [line];

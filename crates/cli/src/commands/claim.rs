@@ -107,11 +107,13 @@ fn write_claim(game: &Game, report: &ClockReport, at: u32) -> anyhow::Result<Vec
     let ru = game.language == Language::Ru;
     let mut lines = vec![if ru {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "Заявляю о просрочке времени (51.6): {} превысили контроль на {at}-м ходу.",
             side(ru, opp)
         )
     } else {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "I claim a win on time (51.6): {} overstepped the time control at move {at}.",
             side(ru, opp)
         )
@@ -121,11 +123,13 @@ fn write_claim(game: &Game, report: &ClockReport, at: u32) -> anyhow::Result<Vec
     let total = wording::days(i64::from(c.total), game.language);
     lines.push(if ru {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "Итого {}: {total} при лимите {limit} к {at}-му ходу.",
             side(ru, opp)
         )
     } else {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "Total for {}: {total} against a limit of {limit} by move {at}.",
             side(ru, opp)
         )
@@ -138,8 +142,10 @@ fn write_claim(game: &Game, report: &ClockReport, at: u32) -> anyhow::Result<Vec
 fn write_time_table(game: &Game, report: &ClockReport, lines: &mut Vec<String>) {
     let ru = game.language == Language::Ru;
     lines.push(if ru {
+        // not the interface's: the claim to the arbiter, in the game's language
         "Ход | получен | отправлен | дней | итого".into()
     } else {
+        // not the interface's: the claim to the arbiter, in the game's language
         "Move | received | sent | days | total".into()
     });
     let lang = game.language;
@@ -179,8 +185,10 @@ fn write_penalties(game: &Game, lines: &mut Vec<String>) -> anyhow::Result<()> {
         let who = side(ru, color(&p.player)?);
         let why = fault_by_eye(p.cause.clone()?);
         lines.push(if ru {
+            // not the interface's: the claim to the arbiter, in the game's language
             format!("Штраф, {who}: {days}, {}, ход {}", why.ru, p.ply)
         } else {
+            // not the interface's: the claim to the arbiter, in the game's language
             format!("Penalty, {who}: {days}, {}, ply {}", why.en, p.ply)
         });
     }
@@ -191,11 +199,13 @@ fn write_penalties(game: &Game, lines: &mut Vec<String>) -> anyhow::Result<()> {
 fn claim_subject(game: &Game) -> String {
     if game.language == Language::Ru {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "{}: {} – {}, заявление о просрочке времени",
             game.row.event, game.row.white, game.row.black
         )
     } else {
         format!(
+            // not the interface's: the claim to the arbiter, in the game's language
             "{}: {} – {}, time-forfeit claim",
             game.row.event, game.row.white, game.row.black
         )

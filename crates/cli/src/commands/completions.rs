@@ -40,8 +40,10 @@ pub fn manpage() -> anyhow::Result<()> {
     man.render_version_section(&mut out)?;
     writeln!(
         out,
+        // not the interface's: the man page's roff markup
         ".SH FILES\n.TP\n$XDG_CONFIG_HOME/ccmail/config.toml\n{}\n.TP\n\
          $XDG_DATA_HOME/ccmail/ccmail.db\n{}\n.SH SEE ALSO\n{}",
+        // not the interface's: the man page's roff markup
         ccmail::t!("cmd-man-config", init = "\\fBccmail init\\fR"),
         ccmail::t!("cmd-man-database"),
         ccmail::t!("cmd-man-see-also")
@@ -78,6 +80,7 @@ fn write_command(out: &mut impl Write, path: &[&str], c: &clap::Command) -> anyh
             .or_else(|| arg.get_help())
             .map(ToString::to_string)
             .unwrap_or_default();
+        // not the interface's: the man page's roff markup
         writeln!(out, ".TP\n\\fB{name}\\fR\n{}", roff_text(&help))?;
     }
     for sub in c

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use shakmaty::{Chess, Move, Position};
 
 pub fn run(file: &Path, json: bool) -> anyhow::Result<()> {
-    let raw = super::read_input(file, "message file")?;
+    let raw = super::read_input(file, &ccmail::t!("cmd-what-message-file"))?;
     let (envelope, msg, mime_notes) = ccmail::incoming::read_raw(&raw);
     let mut out = std::io::stdout().lock();
     if json {

@@ -196,20 +196,24 @@ impl Problem<'_> {
         let (code, detail) = match *self {
             Problem::Held { message, reason } => (
                 "held_message",
+                // not the interface's: JSON stays English
                 format!("message {message} is held: {reason}"),
             ),
             Problem::SendFailed { message, error } => (
                 "send_failed",
+                // not the interface's: JSON stays English
                 format!("message {message} could not be sent: {error}"),
             ),
             Problem::CorrectionDue(due) => (
                 "correction_due",
+                // not the interface's: JSON stays English
                 format!("a correction request is owed for the message received {due} (51.3.4)"),
             ),
             Problem::Overstepped { side, at } => {
                 let side = if side.is_white() { "White" } else { "Black" };
                 (
                     "control_overstepped",
+                    // not the interface's: JSON stays English
                     format!("{side} overstepped the time control at move {at} (51.6)"),
                 )
             }

@@ -14,7 +14,9 @@ use anyhow::Context;
 pub(super) const EXAMPLE: &str = include_str!("../../../../config/ccmail.example.toml");
 
 /// The example's `[player]` values, replaced by [`starter`].
+// not the interface's: the example file's values
 const NAME_LINE: &str = "\nname = \"Иванов Иван\"\n";
+// not the interface's: the example file's values
 const SURNAME_LINE: &str = "\nsurname = \"Иванов\"\n";
 const EMAIL: &str = "\"ivanov@example.org\"";
 

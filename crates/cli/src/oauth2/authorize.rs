@@ -153,6 +153,7 @@ fn redirect(mut stream: TcpStream, state: &str) -> anyhow::Result<Option<anyhow:
     if get("code").is_none() && get("error").is_none() {
         respond(
             &mut stream,
+            // not the interface's: HTTP on the wire
             "404 Not Found",
             &crate::t!("cmd-oauth2-page-not-here"),
         );
@@ -180,6 +181,7 @@ fn redirect(mut stream: TcpStream, state: &str) -> anyhow::Result<Option<anyhow:
 fn respond(stream: &mut TcpStream, status: &str, text: &str) {
     let _ = write!(
         stream,
+        // not the interface's: HTTP on the wire
         "HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{text}",
         text.len()

@@ -21,8 +21,11 @@ use ccmail_store::{self as store, SqliteConnection, Store};
 use crate::app::Me;
 use crate::incoming::{self, Incoming};
 
+// not the interface's: why mail is passed over, for the debug log
 const NOTHING: &str = "no game's correspondent, thread, or header with a move";
+// not the interface's: why mail is passed over, for the debug log
 const OWN: &str = "from our own address";
+// not the interface's: why mail is passed over, for the debug log
 const CORRESPONDENT: &str = "from an opponent or arbiter of a game";
 
 /// How much of a large message is decoded to decide whether it is chess mail (see
@@ -127,6 +130,7 @@ impl Filter {
     pub fn pre(&self, raw: &[u8]) -> Pre {
         catch_unwind(AssertUnwindSafe(|| self.pre_unguarded(raw))).unwrap_or_else(|_| {
             tracing::error!("{}", crate::t!("daemon-reader-failed"));
+            // not the interface's: why mail is passed over, for the debug log
             Pre::Decided(Checked::NotChess("the reader failed on it"))
         })
     }
@@ -137,6 +141,7 @@ impl Filter {
             None => (mime::decode(raw), true),
         };
         let Ok(head) = head else {
+            // not the interface's: why mail is passed over, for the debug log
             return Pre::Decided(Checked::NotChess("not a mail message"));
         };
         // Chess mail is read whole: decoded again unless the head was all of it.
@@ -151,12 +156,14 @@ impl Filter {
         match self.look(&head) {
             Look::Own => Pre::Decided(Checked::NotChess(OWN)),
             Look::Correspondent => Pre::Decided(
+                // not the interface's: why mail is passed over, for the debug log
                 read_whole(head).map_or(Checked::NotChess("not a mail message"), |incoming| {
                     Checked::Chess(CORRESPONDENT, incoming)
                 }),
             ),
             Look::MayName { ids } => thread(
                 ids,
+                // not the interface's: why mail is passed over, for the debug log
                 read_whole(head).map_or(Checked::NotChess("not a mail message"), Self::by_content),
             ),
             Look::Nothing { ids } => thread(ids, Checked::NotChess(NOTHING)),
@@ -194,6 +201,7 @@ impl Filter {
         catch_unwind(AssertUnwindSafe(|| {
             let Ok(decoded) = mime::decode_cut(head)? else {
                 // The header block is within the head, and that is what fails a message.
+                // not the interface's: why mail is passed over, for the debug log
                 return Some(Pre::Decided(Checked::NotChess("not a mail message")));
             };
             match self.look(&decoded) {
@@ -227,6 +235,7 @@ impl Filter {
             Pre::Thread { ids, otherwise } => (ids, otherwise),
         };
         if Self::in_a_games_thread(conn, &ids).await? {
+            // not the interface's: why mail is passed over, for the debug log
             let why = "answers a message of a game";
             return Ok(match otherwise {
                 Checked::Chess(_, incoming) => Checked::Chess(why, incoming),
@@ -243,6 +252,7 @@ impl Filter {
         let named = h.event.is_some() || (h.white.is_some() && h.black.is_some());
         let moved = msg.new_move_text.is_some() || !msg.moves.is_empty();
         if named && moved {
+            // not the interface's: why mail is passed over, for the debug log
             Checked::Chess("a game header and a move", incoming)
         } else {
             Checked::NotChess(NOTHING)

@@ -400,6 +400,7 @@ pub fn imap_config(cfg: &config::Imap) -> anyhow::Result<ImapConfig> {
     );
     if oauth2.is_none() {
         // Moved, not copied: the one copy is zeroed when the config is dropped.
+        // not the interface's: the config's name of the secret
         c.password = cfg.password().context("[imap] password")?;
     }
     c.oauth2 = oauth2.map(|p| p.login());

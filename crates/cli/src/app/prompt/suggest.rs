@@ -17,7 +17,7 @@ pub fn explain(pos: &Chess, e: &MoveError) -> String {
     let mut s = crate::t!(
         "prompt-not-playable",
         typed = &e.text,
-        reason = e.reason().to_string()
+        reason = e.reason_in(crate::i18n::language())
     );
     for hint in hints(pos, e) {
         s.push(' ');

@@ -82,6 +82,7 @@ pub async fn news(ctx: &Ctx, game: &Game, report: &ClockReport) -> anyhow::Resul
         .lines()
         .filter(|l| !l.trim().is_empty())
     {
+        // not the interface's: the note play.rs writes, found by its words
         if note.starts_with("answer to a repeat") {
             continue;
         }

@@ -211,6 +211,7 @@ fn coloured_board(pos: &Chess, side: Color, last: Option<(Square, Square)>) -> V
                 ),
                 None => ("39", ' '),
             };
+            // not the interface's: terminal colour codes
             line.push_str(&format!("\x1b[{bg};{fg}m {glyph} \x1b[0m"));
         }
         out.push(line);
