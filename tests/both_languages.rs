@@ -26,6 +26,8 @@ fn closed_port() -> u16 {
 struct Home {
     dir: TempDir,
     locale: Option<&'static str>,
+    /// The IMAP port nothing listens on.
+    port: u16,
 }
 
 impl Home {
@@ -33,6 +35,7 @@ impl Home {
         let home = Home {
             dir: tempfile::tempdir().unwrap(),
             locale,
+            port: closed_port(),
         };
         let language = language.map_or(String::new(), |l| format!("language = \"{l}\"\n"));
         home.write_config(&format!(
@@ -40,7 +43,7 @@ impl Home {
              email = \"petrov@example.org\"\ntimezone = \"Europe/Moscow\"\n{language}\n\
              [imap]\nhost = \"127.0.0.1\"\nport = {}\nsecurity = \"plain\"\n\
              username = \"petrov\"\npassword_env = \"CCMAIL_TEST_PASSWORD\"\n",
-            closed_port()
+            home.port
         ));
         home.ok("2026-03-01", &["init"]);
         home
@@ -195,7 +198,7 @@ fn day(home: &Home) -> Day {
         "2026-03-02",
         &["apply", &stranger, "--received", "2026-03-02"],
     );
-    let show = home.ok("2026-03-04", &["show", "g1"]);
+    let show = home.ok("2026-03-04", &["show", new_game.trim()]);
     let games = home.ok("2026-03-04", &["games"]);
     let inbox = home.ok("2026-03-04", &["inbox"]);
     let (out, err, code) = home.run("2026-03-04", &["check"]);
@@ -209,16 +212,25 @@ fn day(home: &Home) -> Day {
     let (out, err, code) = home.run("2026-03-04", &["games"]);
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
     let config_error = err.replace(&config.display().to_string(), "CONFIG");
+    // What differs from one HOME to another: the game's id, the folder, the closed port.
+    let id = new_game.trim().to_owned();
+    let home_dir = home.dir.path().display().to_string();
+    let port = home.port.to_string();
+    let same = |text: String| {
+        text.replace(&id, "GAME")
+            .replace(&home_dir, "HOME")
+            .replace(&port, "PORT")
+    };
     Day {
-        new_game,
-        applied,
-        held,
-        show,
-        games,
-        inbox,
-        check,
-        config_error,
-        reply,
+        new_game: same(new_game),
+        applied: same(applied),
+        held: same(held),
+        show: same(show),
+        games: same(games),
+        inbox: same(inbox),
+        check: same(check),
+        config_error: same(config_error),
+        reply: same(reply),
     }
 }
 
@@ -226,8 +238,10 @@ fn day(home: &Home) -> Day {
 fn the_same_day_in_english_and_in_russian() {
     let en = day(&Home::new(Some("en"), Some("ru_RU.UTF-8")));
     let ru = day(&Home::new(Some("ru"), None));
-    if std::env::var_os("CCMAIL_PRINT_DAY").is_some() {
-        println!("{en:#?}\n{ru:#?}");
+    if let Some(dir) = std::env::var_os("CCMAIL_PRINT_DAY") {
+        for (lang, day) in [("en", &en), ("ru", &ru)] {
+            std::fs::write(std::path::Path::new(&dir).join(lang), format!("{day:#?}")).unwrap();
+        }
     }
     assert_eq!(en, english(), "the English day");
     assert_eq!(ru, russian(), "the Russian day");
@@ -239,24 +253,180 @@ fn the_locale_chooses_russian_without_the_key() {
     assert_eq!(home.ok("2026-03-01", &["games"]), russian_no_games());
 }
 
-fn russian_no_games() -> String {
-    String::new()
+fn russian_no_games() -> &'static str {
+    "Партий нет. Как начать новую, см. `ccmail game new --help`.\n"
 }
 
 fn english() -> Day {
     Day {
-        new_game: String::new(),
-        applied: String::new(),
-        held: String::new(),
-        show: String::new(),
-        games: String::new(),
-        inbox: String::new(),
-        check: String::new(),
-        config_error: String::new(),
-        reply: String::new(),
+        new_game: "GAME\n".to_owned(),
+        applied: "game GAME: applied 1. e4 by White\n".to_owned(),
+        held: "held as message 2 (see `ccmail inbox`): it looks like game GAME but comes from stranger@example.net, not the address on file sidorov@example.net (51.1.2: accept it with `ccmail inbox accept 2 --game GAME`)\n".to_owned(),
+        show: concat!(
+            "GAME — Club Cup 2026: Sidorov – Petrov   (started 2026-03-01, article51, control 10/60)\n",
+            "You play black against sidorov@example.net; arbiter arbiter@example.com.\n",
+            "Your move\n",
+            "\n",
+            "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖\n",
+            "2  ♙  ♙  ♙ [·] ♙  ♙  ♙  ♙\n",
+            "3  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "4  ·  ·  · [♙] ·  ·  ·  ·\n",
+            "5  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "6  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "7  ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟\n",
+            "8  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜\n",
+            "   h  g  f  e  d  c  b  a\n",
+            "\n",
+            "   1. e4       5254   received 2026-03-01  sent 2026-03-02  1 day(s)\n",
+            "\n",
+            "White: 1 day + 0 penalty = 1 of 60 by move 10; 59 left\n",
+            "Black: 0 days + 0 penalty = 0 of 60 by move 10; 58 left\n",
+            "Running on the move awaited: 2 day(s)\n",
+            "\n",
+            "Deadlines:\n",
+            "  2026-04-11  40 days without a move (51.5.3)\n",
+            "  2026-04-26  5 days or fewer left: mail goes Cc the arbiter (51.4.10)\n",
+            "\n",
+            "Problems:\n",
+            "  message 2 is held: it looks like game GAME but comes from stranger@example.net, not the address on file sidorov@example.net (51.1.2: accept it with `ccmail inbox accept 2 --game GAME`)\n",
+        )
+        .to_owned(),
+        games: concat!(
+            "GAME    Club Cup 2026            sidorov@example.net        black move   1  YOUR MOVE   left W 59 B 58  2026-04-11 40 days without a move (51.5.3)\n",
+            "         1 held message(s) of this game wait for you: `ccmail inbox`\n",
+        )
+        .to_owned(),
+        inbox: concat!(
+            "    2  2026-03-02  stranger@example.net\n",
+            "       Club Cup 2026: Sidorov - Petrov, 1. e4\n",
+            "       held: it looks like game GAME but comes from stranger@example.net, not the address on file sidorov@example.net (51.1.2: accept it with `ccmail inbox accept 2 --game GAME`)\n",
+        )
+        .to_owned(),
+        check: concat!(
+            "ok    config: read from HOME/config/ccmail/config.toml (player Petrov Petr <petrov@example.org>, time zone Europe/Moscow)\n",
+            "ok    database: opened HOME/data/ccmail/ccmail.db: 1 game(s), 1 active\n",
+            "FAIL  imap: cannot connect: cannot connect to IMAP server 127.0.0.1:PORT: Connection refused (os error 111)\n",
+            "-     smtp: not configured: HOME/config/ccmail/config.toml has no [smtp] (messages stay in the outbox)\n",
+            "ccmail: 1 check failed\n",
+        )
+        .to_owned(),
+        config_error: "ccmail: unknown key \"player.surnme\" in CONFIG (did you mean \"player.surname\"?)\n".to_owned(),
+        reply: concat!(
+            "1 message is held, not applied to any game (`ccmail inbox`):\n",
+            "     2  stranger@example.net: it looks like game GAME but comes from stranger@…\n",
+            "\n",
+            "2026-03-04: 1 game to answer.\n",
+            "Type your move at the prompt; `help` lists the commands.\n",
+            "\n",
+            "── 1/1  GAME  Club Cup 2026: Sidorov – Petrov ─────────────────────────────────\n",
+            "Your move: 1... as Black, against sidorov@example.net\n",
+            "\n",
+            "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖    Move                received    sent        days\n",
+            "2  ♙  ♙  ♙ [·] ♙  ♙  ♙  ♙        1. e4 5254      2026-03-01  2026-03-02     1\n",
+            "3  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "4  ·  ·  · [♙] ·  ·  ·  ·\n",
+            "5  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "6  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "7  ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟\n",
+            "8  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜\n",
+            "   h  g  f  e  d  c  b  a\n",
+            "\n",
+            "White Sidorov: 1 of 60 days by move 10: 59 left\n",
+            "Black (you): 0 of 60 days by move 10: 58 left, 2 running on this move\n",
+            "Deadline 2026-04-11: 40 days without a move (51.5.3)\n",
+            "Deadline 2026-04-26: 5 days or fewer left: mail goes Cc the arbiter (51.4.10)\n",
+            "Held for this game: message 2 (it looks like game GAME but comes from\n",
+            "  stranger@example.net, not the address on file sidorov@example.net (51.1.2:\n",
+            "  accept it with `ccmail inbox accept 2 --game GAME`)): `ccmail inbox`.\n",
+            "GAME 1...",
+        )
+        .to_owned(),
     }
 }
 
 fn russian() -> Day {
-    english()
+    Day {
+        new_game: "GAME\n".to_owned(),
+        applied: "партия GAME: applied 1. e4 by White\n".to_owned(),
+        held: "задержано как сообщение 2 (см. `ccmail inbox`): похоже на партию GAME, но пришло с stranger@example.net, а не с записанного адреса sidorov@example.net (51.1.2: чтобы принять, введите `ccmail inbox accept 2 --game GAME`)\n".to_owned(),
+        show: concat!(
+            "GAME — Club Cup 2026: Sidorov – Petrov   (начата 01.03.2026, article51, контроль 10/60)\n",
+            "Вы играете чёрными против sidorov@example.net; арбитр arbiter@example.com.\n",
+            "Ваш ход\n",
+            "\n",
+            "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖\n",
+            "2  ♙  ♙  ♙ [·] ♙  ♙  ♙  ♙\n",
+            "3  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "4  ·  ·  · [♙] ·  ·  ·  ·\n",
+            "5  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "6  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "7  ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟\n",
+            "8  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜\n",
+            "   h  g  f  e  d  c  b  a\n",
+            "\n",
+            "   1. e4       5254   получен 01.03.2026  отправлен 02.03.2026  1 день\n",
+            "\n",
+            "Белые: 1 день + 0 штрафных = 1 из 60 к ходу 10; осталось 59\n",
+            "Чёрные: 0 дней + 0 штрафных = 0 из 60 к ходу 10; осталось 58\n",
+            "Идёт время на ожидаемый ход: 2 дня\n",
+            "\n",
+            "Сроки:\n",
+            "  11.04.2026  40 дней без хода (51.5.3)\n",
+            "  26.04.2026  осталось 5 дней или меньше: переписка идёт с копией арбитру (51.4.10)\n",
+            "\n",
+            "Проблемы:\n",
+            "  письмо 2 задержано: похоже на партию GAME, но пришло с stranger@example.net, а не с записанного адреса sidorov@example.net (51.1.2: чтобы принять, введите `ccmail inbox accept 2 --game GAME`)\n",
+        )
+        .to_owned(),
+        games: concat!(
+            "GAME    Club Cup 2026            sidorov@example.net        чёрные ход   1  ВАШ ХОД     осталось Б 59 Ч 58  11.04.2026 40 дней без хода (51.5.3)\n",
+            "         1 задержанное письмо этой партии ждёт вас: `ccmail inbox`\n",
+        )
+        .to_owned(),
+        inbox: concat!(
+            "    2  02.03.2026  stranger@example.net\n",
+            "       Club Cup 2026: Sidorov - Petrov, 1. e4\n",
+            "       задержано: похоже на партию GAME, но пришло с stranger@example.net, а не с записанного адреса sidorov@example.net (51.1.2: чтобы принять, введите `ccmail inbox accept 2 --game GAME`)\n",
+        )
+        .to_owned(),
+        check: concat!(
+            "ок    настройки: прочитаны из HOME/config/ccmail/config.toml (игрок Petrov Petr <petrov@example.org>, часовой пояс Europe/Moscow)\n",
+            "ок    база: открыта HOME/data/ccmail/ccmail.db: 1 партия, активных: 1\n",
+            "СБОЙ  imap: не удаётся подключиться: cannot connect to IMAP server 127.0.0.1:PORT: Connection refused (os error 111)\n",
+            "-     smtp: не настроен: в HOME/config/ccmail/config.toml нет [smtp] (письма остаются в очереди на отправку)\n",
+            "ccmail: не пройдена 1 проверка\n",
+        )
+        .to_owned(),
+        config_error: "ccmail: неизвестный ключ \"player.surnme\" в CONFIG (может быть, вы имели в виду \"player.surname\"?)\n".to_owned(),
+        reply: concat!(
+            "1 сообщение отложено и не применено ни к одной партии (`ccmail inbox`):\n",
+            "     2  stranger@example.net: похоже на партию GAME, но пришло с stranger@exam…\n",
+            "\n",
+            "04.03.2026: ваш ход в 1 партии.\n",
+            "Введите ход в строке приглашения; `help` перечисляет команды.\n",
+            "\n",
+            "── 1/1  GAME  Club Cup 2026: Sidorov – Petrov ─────────────────────────────────\n",
+            "Ваш ход: 1... за чёрных, соперник sidorov@example.net\n",
+            "\n",
+            "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖    Ход                 получен     отправлен   дни\n",
+            "2  ♙  ♙  ♙ [·] ♙  ♙  ♙  ♙        1. e4 5254      01.03.2026  02.03.2026     1\n",
+            "3  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "4  ·  ·  · [♙] ·  ·  ·  ·\n",
+            "5  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "6  ·  ·  ·  ·  ·  ·  ·  ·\n",
+            "7  ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟\n",
+            "8  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜\n",
+            "   h  g  f  e  d  c  b  a\n",
+            "\n",
+            "Белые Sidorov: 1 из 60 дней до 10-го хода: осталось 59\n",
+            "Чёрные (вы): 0 из 60 дней до 10-го хода: осталось 58, на этот ход уже 2 дня\n",
+            "Срок 11.04.2026: 40 дней без хода (51.5.3)\n",
+            "Срок 26.04.2026: осталось 5 дней или меньше: переписка идёт с копией арбитру (5…\n",
+            "Отложено для этой партии: сообщение 2 (похоже на партию GAME, но пришло с\n",
+            "  stranger@example.net, а не с записанного адреса sidorov@example.net (51.1.2:\n",
+            "  чтобы принять, введите `ccmail inbox accept 2 --game GAME`)): `ccmail inbox`.\n",
+            "GAME 1...",
+        )
+        .to_owned(),
+    }
 }
