@@ -231,6 +231,12 @@ pub fn language() -> ccmail_core::message::Language {
     current().lang.language()
 }
 
+/// The English catalogue, whatever the interface's: for what stays English (JSON's words).
+pub fn english() -> &'static Catalogue {
+    static ENGLISH: OnceLock<Catalogue> = OnceLock::new();
+    ENGLISH.get_or_init(|| Catalogue::new(Lang::En))
+}
+
 static CURRENT: OnceLock<Catalogue> = OnceLock::new();
 
 /// Sets the process's interface language, once: the first choice stands.

@@ -73,16 +73,31 @@ impl Outcome {
 
     /// One line for the user.
     pub fn describe(&self) -> String {
+        self.describe_in(crate::i18n::current())
+    }
+
+    /// [`Outcome::describe`] in `words`' language (JSON's: English). The reason and the
+    /// summary are as they were said when the message was applied or held.
+    pub fn describe_in(&self, words: &crate::i18n::Catalogue) -> String {
+        use crate::i18n::Arg;
         match self {
             Outcome::Duplicate { message } => {
-                crate::t!("app-outcome-duplicate", message = *message)
+                words.text("app-outcome-duplicate", &[("message", Arg::from(*message))])
             }
-            Outcome::Applied { game, summary, .. } | Outcome::Info { game, summary, .. } => {
-                crate::t!("app-game-said", game = game, what = summary)
-            }
+            Outcome::Applied { game, summary, .. } | Outcome::Info { game, summary, .. } => words
+                .text(
+                    "app-game-said",
+                    &[("game", Arg::from(game)), ("what", Arg::from(summary))],
+                ),
             Outcome::Held {
                 message, reason, ..
-            } => crate::t!("app-outcome-held", message = *message, reason = reason),
+            } => words.text(
+                "app-outcome-held",
+                &[
+                    ("message", Arg::from(*message)),
+                    ("reason", Arg::from(reason)),
+                ],
+            ),
         }
     }
 }

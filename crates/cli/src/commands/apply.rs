@@ -87,7 +87,10 @@ pub async fn print_outcome(ctx: &Ctx, outcome: &Outcome) -> anyhow::Result<()> {
                 Outcome::Duplicate { message } | Outcome::Held { message, .. } => *message,
                 Outcome::Applied { message, .. } | Outcome::Info { message, .. } => *message,
             };
-            serde_json::json!({ "message": message, "outcome": outcome.describe() })
+            serde_json::json!({
+                "message": message,
+                "outcome": outcome.describe_in(ccmail::i18n::english()),
+            })
         }
     };
     println!("{}", serde_json::to_string_pretty(&value)?);

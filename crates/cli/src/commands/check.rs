@@ -7,14 +7,13 @@
 //! is in English (`step` a word of the list above, `detail` the English line), as scripts read
 //! it.
 
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::bail;
 use ccmail::app::daemon::imap_config;
 use ccmail::app::outbox::smtp_config;
 use ccmail::config::{self, Config, Security};
-use ccmail::i18n::{Catalogue, Lang};
+use ccmail::i18n::Catalogue;
 use ccmail::oauth2::Provider;
 use ccmail::term::shown;
 use ccmail_core::trust;
@@ -35,12 +34,6 @@ macro_rules! said {
         $r.words()
             .text($key, &[$((stringify!($name), ccmail::i18n::Arg::from($value))),*])
     };
-}
-
-/// The English catalogue, for `--json`.
-fn english() -> &'static Catalogue {
-    static ENGLISH: OnceLock<Catalogue> = OnceLock::new();
-    ENGLISH.get_or_init(|| Catalogue::new(Lang::En))
 }
 
 /// A step's name on the terminal (JSON has the word itself).
@@ -66,7 +59,7 @@ impl Report {
     /// The catalogue of the steps' words: English with `--json`, else the interface's.
     fn words(&self) -> &'static Catalogue {
         if self.json {
-            english()
+            ccmail::i18n::english()
         } else {
             ccmail::i18n::current()
         }
