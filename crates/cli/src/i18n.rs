@@ -92,8 +92,14 @@ macro_rules! catalogue {
     };
 }
 
-const EN: &[(&str, &str)] = catalogue!("en": "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon");
-const RU: &[(&str, &str)] = catalogue!("ru": "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon");
+const EN: &[(&str, &str)] = catalogue!("en":
+    "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon",
+    "errors-store", "errors-mail", "errors-core",
+);
+const RU: &[(&str, &str)] = catalogue!("ru":
+    "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon",
+    "errors-store", "errors-mail", "errors-core",
+);
 
 /// One language's catalogue.
 pub struct Catalogue {

@@ -7,6 +7,7 @@ pub mod chores;
 pub mod compose;
 pub mod conditional;
 pub mod daemon;
+pub mod errors;
 pub mod game;
 pub mod outbox;
 pub mod pgn;

@@ -373,7 +373,10 @@ pub fn words(e: &anyhow::Error) -> String {
         // A database error in words already quotes SQLite's own: its sources add nothing.
         let database = store::database_error_in_words(cause);
         let last = database.is_some();
-        let text = database.unwrap_or_else(|| cause.to_string());
+        // The other crates' errors in the interface's words; anything else as it says itself.
+        let text = crate::app::errors::in_words(cause)
+            .or(database)
+            .unwrap_or_else(|| cause.to_string());
         if !out.contains(&text) {
             if !out.is_empty() {
                 out.push_str(": ");

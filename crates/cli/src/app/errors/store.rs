@@ -1,0 +1,6 @@
+//! The store crate's errors in the interface's words.
+
+/// `cause` in the interface's words, if it is one of the store crate's errors.
+pub(super) fn in_words(_cause: &(dyn std::error::Error + 'static)) -> Option<String> {
+    None
+}
