@@ -70,7 +70,12 @@ fn the_readme_is_a_guide_under_25_kb() {
 
 /// The levels of a Markdown text's headings, in order (fenced code left out).
 fn heading_levels(text: &str) -> Vec<usize> {
-    let mut levels = Vec::new();
+    headings(text).into_iter().map(|(level, _)| level).collect()
+}
+
+/// A Markdown text's ATX headings outside fenced code: each one's level and text, in order.
+fn headings(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
     let mut fence: Option<String> = None;
     for line in text.lines() {
         let trimmed = line.trim_start();
@@ -84,11 +89,11 @@ fn heading_levels(text: &str) -> Vec<usize> {
             fence = Some(f);
             continue;
         }
-        if heading_text(line).is_some() {
-            levels.push(trimmed.chars().take_while(|&c| c == '#').count());
+        if let Some(heading) = heading_text(line) {
+            out.push((trimmed.chars().take_while(|&c| c == '#').count(), heading));
         }
     }
-    levels
+    out
 }
 
 /// The links of a text that lead out of it (not `#…` within it, and not to its other
@@ -441,22 +446,7 @@ fn inline_targets(line: &str) -> Vec<String> {
 fn anchors_of(text: &str) -> Vec<String> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::new();
-    let mut fence: Option<String> = None;
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        if let Some(f) = &fence {
-            if trimmed.starts_with(f.as_str()) {
-                fence = None;
-            }
-            continue;
-        }
-        if let Some(f) = fence_of(trimmed) {
-            fence = Some(f);
-            continue;
-        }
-        let Some(heading) = heading_text(line) else {
-            continue;
-        };
+    for (_, heading) in headings(text) {
         let base = slug(&heading);
         let n = seen.entry(base.clone()).or_insert(0);
         out.push(if *n == 0 {

@@ -78,8 +78,11 @@ show-before-ccmail = before ccmail kept the game
 show-move-dates = received { $received }  sent { $sent }  { $count } day(s)
 show-days-used = Days used by then: White { $white }, Black { $black }
 # $days: a count of days ("12 days"); the other values are numbers of days.
-show-clock = { $side }: { $days } + { $penalty } penalty = { $total } of { $limit } by move { $control }; { $left } left
-show-clock-on-break = { $side }: { $days } + { $penalty } penalty = { $total } of { $limit } by move { $control }; { $left } left (on a break)
+# $on_break: "yes" while the side is on a break.
+show-clock = { $side }: { $days } + { $penalty } penalty = { $total } of { $limit } by move { $control }; { $left } left{ $on_break ->
+    [yes] {" "}(on a break)
+   *[no] {""}
+}
 show-running = Running on the move awaited: { $count } day(s)
 show-deadlines = Deadlines:
 # After a deadline met by a repeat already sent.

@@ -102,14 +102,14 @@ show-move-dates = получен { $received }  отправлен { $sent }  { 
 }
 show-days-used = Затрачено дней к тому времени: белые { $white }, чёрные { $black }
 # $days: число дней («12 дней»); остальные значения — числа дней.
+# $on_break: «yes», пока сторона на перерыве.
 show-clock = { $side }: { $days } + { $penalty } { $penalty ->
     [one] штрафной
    *[many] штрафных
-} = { $total } из { $limit } к ходу { $control }; осталось { $left }
-show-clock-on-break = { $side }: { $days } + { $penalty } { $penalty ->
-    [one] штрафной
-   *[many] штрафных
-} = { $total } из { $limit } к ходу { $control }; осталось { $left } (сейчас перерыв)
+} = { $total } из { $limit } к ходу { $control }; осталось { $left }{ $on_break ->
+    [yes] {" "}(сейчас перерыв)
+   *[no] {""}
+}
 show-running = Идёт время на ожидаемый ход: { $count ->
     [one] { $count } день
     [few] { $count } дня

@@ -42,16 +42,7 @@ pub async fn run(ctx: &Ctx, a: NewGameArgs) -> anyhow::Result<()> {
         addresses.push(("--arbiter", arbiter));
     }
     for (flag, email) in addresses {
-        if !email.contains('@') || email.contains(char::is_whitespace) {
-            bail!(
-                "{}",
-                ccmail::t!(
-                    "cmd-flag-not-email",
-                    flag = flag,
-                    email = format!("{email:?}")
-                )
-            );
-        }
+        super::email_arg(flag, email)?;
     }
     let one_line = ccmail_core::message::one_line;
     ccmail_core::setup::check(&Setup {

@@ -302,16 +302,9 @@ fn addresses(
             .cloned()
             .unwrap_or_default(),
     };
-    for (what, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
-        if !email.is_empty() && (!email.contains('@') || email.contains(char::is_whitespace)) {
-            bail!(
-                "{}",
-                ccmail::t!(
-                    "cmd-flag-not-email",
-                    flag = what,
-                    email = format!("{email:?}")
-                )
-            );
+    for (flag, email) in [("--opponent", &opponent), ("--arbiter", &arbiter)] {
+        if !email.is_empty() {
+            super::email_arg(flag, email)?;
         }
     }
     Ok((opponent, arbiter))

@@ -111,6 +111,21 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
     Ok(true)
 }
 
+/// An address argument: one `@`, no blanks; `flag` names it in the error.
+pub fn email_arg(flag: &str, email: &str) -> anyhow::Result<()> {
+    if !email.contains('@') || email.contains(char::is_whitespace) {
+        anyhow::bail!(
+            "{}",
+            ccmail::t!(
+                "cmd-flag-not-email",
+                flag = flag,
+                email = format!("{email:?}")
+            )
+        );
+    }
+    Ok(())
+}
+
 /// A date argument: `YYYY-MM-DD` or `DD.MM.YYYY`; `flag` names it in the error.
 pub fn date_arg(flag: &str, text: &str) -> anyhow::Result<chrono::NaiveDate> {
     ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {e}"))

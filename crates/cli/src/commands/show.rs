@@ -530,29 +530,17 @@ fn write_clocks(s: &mut String, report: &ClockReport) {
         (Color::Black, &report.clock.black),
     ] {
         let (side, days) = (side_name(side), ccmail::t!("days", count = c.days));
-        s.push_str(&if c.on_break {
-            ccmail::t!(
-                "show-clock-on-break",
-                side = side,
-                days = days,
-                penalty = c.penalty,
-                total = c.total,
-                limit = c.limit,
-                control = c.next_control,
-                left = c.left,
-            )
-        } else {
-            ccmail::t!(
-                "show-clock",
-                side = side,
-                days = days,
-                penalty = c.penalty,
-                total = c.total,
-                limit = c.limit,
-                control = c.next_control,
-                left = c.left,
-            )
-        });
+        s.push_str(&ccmail::t!(
+            "show-clock",
+            side = side,
+            days = days,
+            penalty = c.penalty,
+            total = c.total,
+            limit = c.limit,
+            control = c.next_control,
+            left = c.left,
+            on_break = if c.on_break { "yes" } else { "no" },
+        ));
         s.push('\n');
     }
     if report.running_days > 0 {
