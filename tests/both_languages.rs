@@ -26,6 +26,8 @@ fn closed_port() -> u16 {
 struct Home {
     dir: TempDir,
     locale: Option<&'static str>,
+    /// The IMAP port nothing listens on.
+    port: u16,
 }
 
 impl Home {
@@ -33,6 +35,7 @@ impl Home {
         let home = Home {
             dir: tempfile::tempdir().unwrap(),
             locale,
+            port: closed_port(),
         };
         let language = language.map_or(String::new(), |l| format!("language = \"{l}\"\n"));
         home.write_config(&format!(
@@ -40,7 +43,7 @@ impl Home {
              email = \"petrov@example.org\"\ntimezone = \"Europe/Moscow\"\n{language}\n\
              [imap]\nhost = \"127.0.0.1\"\nport = {}\nsecurity = \"plain\"\n\
              username = \"petrov\"\npassword_env = \"CCMAIL_TEST_PASSWORD\"\n",
-            closed_port()
+            home.port
         ));
         home.ok("2026-03-01", &["init"]);
         home
@@ -195,7 +198,7 @@ fn day(home: &Home) -> Day {
         "2026-03-02",
         &["apply", &stranger, "--received", "2026-03-02"],
     );
-    let show = home.ok("2026-03-04", &["show", "g1"]);
+    let show = home.ok("2026-03-04", &["show", new_game.trim()]);
     let games = home.ok("2026-03-04", &["games"]);
     let inbox = home.ok("2026-03-04", &["inbox"]);
     let (out, err, code) = home.run("2026-03-04", &["check"]);
@@ -209,16 +212,25 @@ fn day(home: &Home) -> Day {
     let (out, err, code) = home.run("2026-03-04", &["games"]);
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
     let config_error = err.replace(&config.display().to_string(), "CONFIG");
+    // What differs from one HOME to another: the game's id, the folder, the closed port.
+    let id = new_game.trim().to_owned();
+    let home_dir = home.dir.path().display().to_string();
+    let port = home.port.to_string();
+    let same = |text: String| {
+        text.replace(&id, "GAME")
+            .replace(&home_dir, "HOME")
+            .replace(&port, "PORT")
+    };
     Day {
-        new_game,
-        applied,
-        held,
-        show,
-        games,
-        inbox,
-        check,
-        config_error,
-        reply,
+        new_game: same(new_game),
+        applied: same(applied),
+        held: same(held),
+        show: same(show),
+        games: same(games),
+        inbox: same(inbox),
+        check: same(check),
+        config_error: same(config_error),
+        reply: same(reply),
     }
 }
 
@@ -226,8 +238,10 @@ fn day(home: &Home) -> Day {
 fn the_same_day_in_english_and_in_russian() {
     let en = day(&Home::new(Some("en"), Some("ru_RU.UTF-8")));
     let ru = day(&Home::new(Some("ru"), None));
-    if std::env::var_os("CCMAIL_PRINT_DAY").is_some() {
-        println!("{en:#?}\n{ru:#?}");
+    if let Some(dir) = std::env::var_os("CCMAIL_PRINT_DAY") {
+        for (lang, day) in [("en", &en), ("ru", &ru)] {
+            std::fs::write(std::path::Path::new(&dir).join(lang), format!("{day:#?}")).unwrap();
+        }
     }
     assert_eq!(en, english(), "the English day");
     assert_eq!(ru, russian(), "the Russian day");
@@ -239,8 +253,8 @@ fn the_locale_chooses_russian_without_the_key() {
     assert_eq!(home.ok("2026-03-01", &["games"]), russian_no_games());
 }
 
-fn russian_no_games() -> String {
-    String::new()
+fn russian_no_games() -> &'static str {
+    "Партий нет. Как начать новую, см. `ccmail game new --help`.\n"
 }
 
 fn english() -> Day {
