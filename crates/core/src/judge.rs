@@ -19,8 +19,10 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::clock::PenaltyCause;
 use crate::message::{BreakNotice, Language, MessageKind, MoveMessage, ProblemCode, play_all};
 use crate::notation::{self, MoveErrorKind, Notation};
+use crate::wording;
 
-/// A statement in English, for the player, and in Russian, for the partner of a Russian game.
+/// A statement in English and in Russian: for the player, in the interface's language, and
+/// for the partner, in the game's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Said {
     pub en: String,
@@ -166,7 +168,7 @@ pub struct Play {
     /// Our answer goes Cc the arbiter: it answers a repeat (51.5.1).
     pub cc_answer: bool,
     /// What happened, for the player.
-    pub summary: Vec<String>,
+    pub summary: Vec<Said>,
 }
 
 /// The partner erred, for certain: two penalty days (51.4.7) and a correction request at once
@@ -206,20 +208,22 @@ pub enum Verdict {
     /// Recorded for the game, without a move: the actions, and what it was in words.
     Record {
         actions: Vec<Action>,
-        summary: String,
+        summary: Said,
     },
     /// ccmail's doubt, or something only the player can decide: held, with the reason.
-    Hold(String),
+    Hold(Said),
 }
 
-fn hold(reason: impl Into<String>) -> Verdict {
-    Verdict::Hold(reason.into())
+/// Held, with the reason in English and in Russian.
+fn hold(en: impl Into<String>, ru: impl Into<String>) -> Verdict {
+    Verdict::Hold(Said::new(en, ru))
 }
 
-fn record(actions: Vec<Action>, summary: impl Into<String>) -> Verdict {
+/// Recorded without a move, with what it was in English and in Russian.
+fn record(actions: Vec<Action>, en: impl Into<String>, ru: impl Into<String>) -> Verdict {
     Verdict::Record {
         actions,
-        summary: summary.into(),
+        summary: Said::new(en, ru),
     }
 }
 
@@ -243,6 +247,77 @@ fn side(c: Color) -> &'static str {
     if c.is_white() { "White" } else { "Black" }
 }
 
+/// The side in Russian, as a sentence's subject: `Белые`, `Чёрные`.
+fn side_ru(c: Color) -> &'static str {
+    if c.is_white() {
+        "Белые"
+    } else {
+        "Чёрные"
+    }
+}
+
+/// The side in Russian, as a move's owner: `белых`, `чёрных`.
+fn of_side_ru(c: Color) -> &'static str {
+    if c.is_white() {
+        "белых"
+    } else {
+        "чёрных"
+    }
+}
+
+/// `side` takes a break (51.7.2), in words.
+fn break_said(side_of: Color, b: BreakNotice) -> Said {
+    Said::new(
+        format!(
+            "{} takes a break from {} to {}",
+            side(side_of),
+            b.from,
+            b.to
+        ),
+        format!(
+            "{} берут перерыв с {} по {}",
+            side_ru(side_of),
+            ru(b.from),
+            ru(b.to)
+        ),
+    )
+}
+
+/// `side` resigns, in words.
+fn resigns(side_of: Color) -> Said {
+    Said::new(
+        format!("{} resigns", side(side_of)),
+        format!("{} сдаются", side_ru(side_of)),
+    )
+}
+
+fn draw_agreed() -> Said {
+    Said::new("the draw is agreed", "ничья по соглашению")
+}
+
+/// The result, in words.
+fn result_said(result: &str) -> Said {
+    Said::new(format!("result {result}"), format!("результат {result}"))
+}
+
+/// What a letter is, in Russian, for the player: as `ccmail show` names the kinds.
+fn kind_ru(kind: MessageKind) -> &'static str {
+    match kind {
+        MessageKind::Move => "ход",
+        MessageKind::Repeat => "повтор хода",
+        MessageKind::DrawAccept => "согласие на ничью",
+        MessageKind::Resignation => "сдача",
+        MessageKind::BreakNotice => "уведомление о перерыве",
+        MessageKind::BreakEnd => "конец перерыва",
+        MessageKind::AddressChange => "смена адреса",
+        MessageKind::CorrectionRequest => "запрос на исправление",
+        MessageKind::Claim => "заявление о просрочке времени",
+        MessageKind::Adjudication => "материалы для присуждения",
+        MessageKind::Note => "сообщение",
+        MessageKind::Other => "другое",
+    }
+}
+
 /// The result when `winner` wins.
 pub fn win_for(winner: Color) -> &'static str {
     if winner.is_white() { "1-0" } else { "0-1" }
@@ -252,26 +327,35 @@ fn same(a: &[Move], b: &[Move]) -> bool {
     a == b
 }
 
+/// A date as Russian writes it: `08.03.2026`.
 fn ru(date: NaiveDate) -> String {
-    date.format("%d.%m.%Y").to_string()
+    wording::date(date, Language::Ru)
 }
 
 /// Judges `letter` against `game`.
 pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     let msg = letter.msg;
     if game.status == Status::Finished {
-        return hold("the game is finished");
+        return hold("the game is finished", "партия окончена");
     }
     if game.arbiter == Some(letter.from) {
         // The arbiter's letter is shown, and never changes the opponent; a decision is
         // recorded when the player confirms it (RULES.md, "What a message is").
-        return hold(format!(
-            "a letter from the arbiter ({}): read it; record a decision with `ccmail game \
-             decision`, or dismiss it",
-            msg.kind.as_str().replace('_', " ")
-        ));
+        return hold(
+            format!(
+                "a letter from the arbiter ({}): read it; record a decision with `ccmail game \
+                 decision`, or dismiss it",
+                msg.kind.as_str().replace('_', " ")
+            ),
+            format!(
+                "письмо арбитра ({}): прочитайте его; решение запишите командой `ccmail game \
+                 decision` или отклоните письмо",
+                kind_ru(msg.kind)
+            ),
+        );
     }
     let theirs = game.side_to_move() == game.opponent_color();
+    let opponent = game.opponent_color();
     match msg.kind {
         MessageKind::Move | MessageKind::Repeat if theirs => their_move(game, letter),
         MessageKind::Move | MessageKind::Repeat => while_ours(game, letter),
@@ -279,28 +363,27 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
             game,
             letter,
             (win_for(game.me), Ending::Resignation),
-            format!("{} resigns", side(game.opponent_color())),
+            resigns(opponent),
         )),
         MessageKind::DrawAccept if game.draw_offered_by == Some(game.me) => Verdict::Play(ending(
             game,
             letter,
             ("1/2-1/2", Ending::Agreement),
-            "the draw is agreed".into(),
+            draw_agreed(),
         )),
-        MessageKind::DrawAccept => {
-            hold("it accepts a draw, but we have no draw offer open in this game")
-        }
+        MessageKind::DrawAccept => hold(
+            "it accepts a draw, but we have no draw offer open in this game",
+            "в нём принимается ничья, но в этой партии мы ничью не предлагали",
+        ),
         MessageKind::BreakNotice => match msg.break_notice {
-            Some(b) => record(
-                vec![Action::Break(b)],
-                format!(
-                    "{} takes a break from {} to {}",
-                    side(game.opponent_color()),
-                    b.from,
-                    b.to
-                ),
+            Some(b) => Verdict::Record {
+                actions: vec![Action::Break(b)],
+                summary: break_said(opponent, b),
+            },
+            None => hold(
+                "it speaks of a break, but its dates could not be read",
+                "в нём говорится о перерыве, но его даты прочитать не удалось",
             ),
-            None => hold("it speaks of a break, but its dates could not be read"),
         },
         MessageKind::BreakEnd => {
             let on = msg.resumes_on.unwrap_or_else(|| letter.sent());
@@ -308,26 +391,53 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
                 vec![Action::EndBreak(on)],
                 format!(
                     "{} ends their break early: playing again from {on} (51.7.3)",
-                    side(game.opponent_color())
+                    side(opponent)
+                ),
+                format!(
+                    "{} досрочно заканчивают перерыв: игра снова с {} (51.7.3)",
+                    side_ru(opponent),
+                    ru(on)
                 ),
             )
         }
         MessageKind::AddressChange => address_change(game, letter),
         MessageKind::CorrectionRequest => correction_request(game, letter, theirs),
+        MessageKind::Claim | MessageKind::Adjudication | MessageKind::Note | MessageKind::Other => {
+            without_play(msg)
+        }
+    }
+}
+
+/// A claim, an adjudication package, a note: recorded, or held when a note names a move.
+fn without_play(msg: &MoveMessage) -> Verdict {
+    match msg.kind {
         MessageKind::Claim => record(
             vec![Action::Suspend],
             "a time-forfeit claim (51.6): the game is suspended until the arbiter decides",
+            "заявление о просрочке времени (51.6): партия прервана до решения арбитра",
         ),
-        MessageKind::Adjudication => record(Vec::new(), "an adjudication package (51.9.4)"),
-        MessageKind::Note | MessageKind::Other => match &msg.new_move_text {
+        MessageKind::Adjudication => record(
+            Vec::new(),
+            "an adjudication package (51.9.4)",
+            "материалы для присуждения (51.9.4)",
+        ),
+        _ => match &msg.new_move_text {
             // A move in a letter that does not read as a move message: the player looks.
-            Some(text) => hold(format!(
-                "it reads as a note, not a move message, but names the move \"{text}\": \
-                 apply it with `ccmail inbox accept --move`, or dismiss it"
-            )),
+            Some(text) => hold(
+                format!(
+                    "it reads as a note, not a move message, but names the move \"{text}\": \
+                     apply it with `ccmail inbox accept --move`, or dismiss it"
+                ),
+                format!(
+                    "оно читается как письмо без хода, а не как сообщение о ходе, но называет ход \
+                     «{text}»: примените его командой `ccmail inbox accept --move` или \
+                     отклоните письмо"
+                ),
+            ),
             None => record(
                 Vec::new(),
                 "a note from the partner, not a move: nothing to do",
+                "письмо партнёра, не ход: делать ничего не нужно",
             ),
         },
     }
@@ -338,7 +448,7 @@ fn ending(
     game: &GameView<'_>,
     letter: &Letter<'_>,
     result: (&'static str, Ending),
-    what: String,
+    what: Said,
 ) -> Play {
     let received = game.sent.last().copied().unwrap_or(game.start);
     Play {
@@ -353,7 +463,7 @@ fn ending(
         break_notice: None,
         notes: Vec::new(),
         cc_answer: false,
-        summary: vec![what, format!("result {}", result.0)],
+        summary: vec![what, result_said(result.0)],
     }
 }
 
@@ -361,23 +471,38 @@ fn ending(
 /// or our own address is never the opponent's.
 fn address_change(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     let Some(new) = letter.msg.new_address.as_deref() else {
-        return hold("it announces a new address, but none could be found in it");
+        return hold(
+            "it announces a new address, but none could be found in it",
+            "в нём сообщается о новом адресе, но самого адреса в нём не нашлось",
+        );
     };
     if letter.from != game.opponent {
-        return hold(format!(
-            "it announces the new address {new}, but comes from {}, not the address on file {}",
-            letter.from, game.opponent
-        ));
+        return hold(
+            format!(
+                "it announces the new address {new}, but comes from {}, not the address on file {}",
+                letter.from, game.opponent
+            ),
+            format!(
+                "в нём сообщается новый адрес {new}, но оно пришло с {}, а не с записанного \
+                 адреса партнёра {}",
+                letter.from, game.opponent
+            ),
+        );
     }
     if game.arbiter == Some(new) {
-        return hold(format!(
-            "it names the arbiter's address {new} as the opponent's new one"
-        ));
+        return hold(
+            format!("it names the arbiter's address {new} as the opponent's new one"),
+            format!("новым адресом партнёра в нём назван адрес арбитра {new}"),
+        );
     }
     record(
         vec![Action::NewAddress(new.to_owned())],
         format!(
             "the opponent's address changes from {} to {new} (51.1.2)",
+            game.opponent
+        ),
+        format!(
+            "адрес партнёра меняется с {} на {new} (51.1.2)",
             game.opponent
         ),
     )
@@ -391,17 +516,23 @@ fn correction_request(game: &GameView<'_>, letter: &Letter<'_>, theirs: bool) ->
         return record(
             vec![Action::ResendOurLast],
             format!("the partner did not receive our move {ours}: it is sent again (51.5.2)"),
+            format!("партнёр не получил наш ход {ours}: он отправляется повторно (51.5.2)"),
         );
     }
     if letter.msg.says_lost {
         return hold(
             "the partner asks for a move of ours that was lost, but it is our move in this \
              game: read the letter and answer it",
+            "партнёр просит повторить наш потерянный ход, но в этой партии ход за нами: \
+             прочитайте письмо и ответьте на него",
         );
     }
-    hold(format!(
-        "the partner asks us to correct our move {ours} (51.3.4): read the letter and decide"
-    ))
+    hold(
+        format!(
+            "the partner asks us to correct our move {ours} (51.3.4): read the letter and decide"
+        ),
+        format!("партнёр просит исправить наш ход {ours} (51.3.4): прочитайте письмо и решите"),
+    )
 }
 
 /// A move message while it is our move: a repeat of the partner's move we have (51.5.1) —
@@ -420,25 +551,27 @@ fn while_ours(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         return record(
             actions,
             format!("a repeat of their move {n}, which we have"),
+            format!("повтор хода партнёра {n}, который у нас уже записан"),
         );
     }
     if let Some(b) = msg.break_notice
         && msg.new_move_text.is_none()
     {
-        return record(
+        return Verdict::Record {
             actions,
-            format!(
-                "{} takes a break from {} to {}",
-                side(!game.me),
-                b.from,
-                b.to
-            ),
-        );
+            summary: break_said(game.opponent_color(), b),
+        };
     }
-    hold(format!(
-        "it is our move in this game, and the message does not repeat their last move ({})",
-        msg.new_move_text.as_deref().unwrap_or("no move")
-    ))
+    hold(
+        format!(
+            "it is our move in this game, and the message does not repeat their last move ({})",
+            msg.new_move_text.as_deref().unwrap_or("no move")
+        ),
+        format!(
+            "в этой партии ход за нами, а сообщение не повторяет последний ход партнёра ({})",
+            msg.new_move_text.as_deref().unwrap_or("хода нет")
+        ),
+    )
 }
 
 /// Whether the message's new move, read after `before`, is `m`.
@@ -581,14 +714,14 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     // our accepted variation (51.3.8).
     let accepted = match accepted_in_record(game, msg) {
         Ok(accepted) => accepted,
-        Err(why) => return hold(why),
+        Err(why) => return Verdict::Hold(why),
     };
     if n > 0
         && let Some(wrong) = wrong_repetition(game, msg)
     {
         match wrong {
             Repetition::Wrong(what) => return fault(PenaltyCause::WrongRepetition, what),
-            Repetition::Unknown(why) => return hold(why),
+            Repetition::Unknown(why) => return Verdict::Hold(why),
         }
     }
     note_where_record_differs(game, msg, &mut notes);
@@ -602,7 +735,7 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     let new_move = match read_new_move(msg, &after, &accepted) {
         Ok(new_move) => new_move,
         Err(NotRead::Fault(cause, what)) => return fault(cause, what),
-        Err(NotRead::Hold(why)) => return hold(why),
+        Err(NotRead::Hold(why)) => return Verdict::Hold(why),
     };
     play(
         game,
@@ -617,20 +750,45 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
 
 /// Holds a message whose move record could not be read through, saying where it failed.
 fn hold_unread_record(msg: &MoveMessage) -> Verdict {
-    let why = msg
-        .problems
-        .iter()
-        .find(|p| p.detail.contains("in the move record"))
-        .map_or("a move in it could not be read", |p| p.detail.as_str());
-    hold(format!(
-        "the move record could not be read through ({why}): check it by eye and apply \
-         the move with `ccmail inbox accept --move`, or dismiss it"
-    ))
+    let why = match &msg.record_error {
+        Some(e) => {
+            // The record stops at the move it could not read: numbered after the moves read.
+            let number = move_number(&msg.position_before());
+            Said::new(
+                format!(
+                    "move {number} {} (in the move record): {}",
+                    e.text,
+                    e.reason()
+                ),
+                format!(
+                    "ход {number} {} в записи ходов: {}",
+                    e.text,
+                    e.why.russian()
+                ),
+            )
+        }
+        None => Said::new(
+            "a move in it could not be read",
+            "один из ходов в ней не прочитан",
+        ),
+    };
+    hold(
+        format!(
+            "the move record could not be read through ({}): check it by eye and apply \
+             the move with `ccmail inbox accept --move`, or dismiss it",
+            why.en
+        ),
+        format!(
+            "запись ходов не удалось прочитать до конца ({}): проверьте её сами и примените \
+             ход командой `ccmail inbox accept --move` или отклоните письмо",
+            why.ru
+        ),
+    )
 }
 
 /// The moves of our offered variation the record accepts after our last move (51.3.8); a
 /// reason to hold it when it has moves after ours that we did not play or offer.
-fn accepted_in_record(game: &GameView<'_>, msg: &MoveMessage) -> Result<Vec<Move>, String> {
+fn accepted_in_record(game: &GameView<'_>, msg: &MoveMessage) -> Result<Vec<Move>, Said> {
     let n = game.plies.len();
     let our_last = game.our_last();
     let rec = &msg.moves;
@@ -643,9 +801,15 @@ fn accepted_in_record(game: &GameView<'_>, msg: &MoveMessage) -> Result<Vec<Move
         {
             accepted = extra.to_vec();
         } else {
-            return Err(format!(
-                "the record has moves after our move {our_last} that we did not play or offer: \
-                 check it by eye"
+            return Err(Said::new(
+                format!(
+                    "the record has moves after our move {our_last} that we did not play or \
+                     offer: check it by eye"
+                ),
+                format!(
+                    "в записи есть ходы после нашего хода {our_last}, которых мы не делали и не \
+                     предлагали: проверьте её сами"
+                ),
             ));
         }
     }
@@ -672,7 +836,7 @@ fn note_where_record_differs(game: &GameView<'_>, msg: &MoveMessage, notes: &mut
 /// Why the partner's new move is not taken: a fault of the sender's, or a message to hold.
 enum NotRead {
     Fault(PenaltyCause, Said),
-    Hold(&'static str),
+    Hold(Said),
 }
 
 /// Reads the partner's new move against `after`, our position after the `accepted` moves:
@@ -718,10 +882,12 @@ fn read_new_move(
             };
             Err(NotRead::Fault(PenaltyCause::NoMove, Said::new(en, ru)))
         }
-        None => Err(NotRead::Hold(
+        None => Err(NotRead::Hold(Said::new(
             "no move of the sender's could be found in it: read it, and apply the move with \
              `ccmail inbox accept --move`, or dismiss it",
-        )),
+            "хода отправителя в нём не нашлось: прочитайте письмо и примените ход командой \
+             `ccmail inbox accept --move` или отклоните письмо",
+        ))),
     }
 }
 
@@ -750,24 +916,25 @@ fn play(
     } else {
         0
     };
+    let opponent = game.opponent_color();
     if let Some(m) = new_move {
-        summary.push(format!(
-            "applied {} by {}",
-            numbered(&after, m),
-            side(game.opponent_color())
+        let written = numbered(&after, m);
+        summary.push(Said::new(
+            format!("applied {written} by {}", side(opponent)),
+            format!("применён ход {} {written}", of_side_ru(opponent)),
         ));
         // legal: from notation::read_move in this position (above)
         after.play_unchecked(m);
     }
     if !accepted.is_empty() {
-        summary.push(format!(
-            "{} moves of our variation accepted",
-            accepted.len()
+        summary.push(Said::new(
+            format!("{} moves of our variation accepted", accepted.len()),
+            format!("принято ходов нашего варианта: {}", accepted.len()),
         ));
     }
     let draw_by_me = game.draw_offered_by == Some(game.me);
     let draw = if msg.draw_offer {
-        summary.push("offers a draw".into());
+        summary.push(Said::new("offers a draw", "предлагает ничью"));
         Draw::Offered
     } else if draw_by_me && !msg.draw_accept {
         Draw::Lapsed
@@ -775,30 +942,25 @@ fn play(
         Draw::Unchanged
     };
     if let Some(b) = msg.break_notice {
-        summary.push(format!(
-            "{} takes a break from {} to {}",
-            side(game.opponent_color()),
-            b.from,
-            b.to
-        ));
+        summary.push(break_said(opponent, b));
     }
     let result = if msg.resign {
-        summary.push(format!("{} resigns", side(game.opponent_color())));
+        summary.push(resigns(opponent));
         Some((win_for(game.me), Ending::Resignation))
     } else if msg.draw_accept && draw_by_me {
-        summary.push("the draw is agreed".into());
+        summary.push(draw_agreed());
         Some(("1/2-1/2", Ending::Agreement))
     } else if after.is_checkmate() {
-        summary.push("checkmate".into());
-        Some((win_for(game.opponent_color()), Ending::Checkmate))
+        summary.push(Said::new("checkmate", "мат"));
+        Some((win_for(opponent), Ending::Checkmate))
     } else if after.is_stalemate() || after.is_insufficient_material() {
-        summary.push("drawn position".into());
+        summary.push(Said::new("drawn position", "ничейная позиция"));
         Some(("1/2-1/2", Ending::DrawnPosition))
     } else {
         None
     };
     if let Some((r, _)) = result {
-        summary.push(format!("result {r}"));
+        summary.push(result_said(r));
     }
     let mut moves = accepted;
     let count = moves.len();
@@ -827,7 +989,7 @@ enum Repetition {
     /// Read, and wrong: certain (51.3.3).
     Wrong(Said),
     /// Not read: doubt.
-    Unknown(String),
+    Unknown(Said),
 }
 
 /// 51.3.3: whether the message repeats our last move right — in its record, or on its "your
@@ -873,9 +1035,15 @@ fn partner_line(
     ours_written: &str,
 ) -> Option<Repetition> {
     let Some(text) = msg.partner_move_text.as_deref() else {
-        return Some(Repetition::Unknown(format!(
-            "the message does not show our move {ours_san} where it could be read: check its \
-             record by eye"
+        return Some(Repetition::Unknown(Said::new(
+            format!(
+                "the message does not show our move {ours_san} where it could be read: check \
+                 its record by eye"
+            ),
+            format!(
+                "сообщение не приводит наш ход {ours_san} там, где его можно прочитать: \
+                 проверьте запись сами"
+            ),
         )));
     };
     match notation::read_move(before, text) {
@@ -884,8 +1052,15 @@ fn partner_line(
             format!("our move {ours_san} was repeated as {text} (51.3.3)"),
             format!("наш ход {ours_written} повторён неправильно: {text} (51.3.3)"),
         ))),
-        Err(_) => Some(Repetition::Unknown(format!(
-            "our move {ours_san} is given as \"{text}\", which could not be read: check it by eye"
+        Err(_) => Some(Repetition::Unknown(Said::new(
+            format!(
+                "our move {ours_san} is given as \"{text}\", which could not be read: check it \
+                 by eye"
+            ),
+            format!(
+                "наш ход {ours_san} приведён как «{text}», и прочитать это не удалось: \
+                 проверьте сами"
+            ),
         ))),
     }
 }
@@ -914,6 +1089,10 @@ fn crossed_repeat(game: &GameView<'_>, letter: &Letter<'_>) -> Option<Verdict> {
                 "their repeat of move {} crossed our answer {ours} in the post",
                 n - 1
             ),
+            format!(
+                "повтор хода партнёра {} разминулся в почте с нашим ответом {ours}",
+                n - 1
+            ),
         ));
     }
     actions.push(Action::ResendOurLast);
@@ -923,6 +1102,12 @@ fn crossed_repeat(game: &GameView<'_>, letter: &Letter<'_>) -> Option<Verdict> {
             "their repeat of move {} came after our answer {ours} of {our_sent} should have \
              arrived: it was lost, and is sent again (51.5.2)",
             n - 1
+        ),
+        format!(
+            "повтор хода партнёра {} пришёл позже, чем должен был дойти наш ответ {ours} от {}: \
+             ответ потерян и отправляется повторно (51.5.2)",
+            n - 1,
+            ru(our_sent)
         ),
     ))
 }

@@ -14,6 +14,7 @@
 
 use std::fmt;
 
+use crate::judge::Said;
 use crate::message::MessageKind;
 
 /// Whether a message of this kind must come from a verified sender to be acted on: every
@@ -265,7 +266,7 @@ pub enum Verdict {
     NotChecked,
     Verified(Proof),
     /// Not verified; the evidence, in words.
-    Unverified(String),
+    Unverified(Said),
 }
 
 impl fmt::Display for Proof {
@@ -320,20 +321,40 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
     }
     let id = id.to_ascii_lowercase();
     let found = match &ours {
-        None => format!(
-            "the message carries no Authentication-Results from {id}, so the player's server \
-             vouched for nothing"
+        None => Said::new(
+            format!(
+                "the message carries no Authentication-Results from {id}, so the player's \
+                 server vouched for nothing"
+            ),
+            format!(
+                "в сообщении нет Authentication-Results от {id}: сервер игрока ни за что не \
+                 поручился"
+            ),
         ),
-        Some(r) => format!("{id} found {}", findings(r, &domain)),
+        Some(r) => {
+            let said = findings(r, &domain);
+            Said::new(
+                format!("{id} found {}", said.en),
+                format!("{id} сообщает: {}", said.ru),
+            )
+        }
     };
     let thread = match (e.answers_ours, altered) {
-        (Some(_), true) => {
-            "; it answers a message ccmail sent in this game, but was changed after \
-                           it was signed"
-        }
-        _ => "; it does not answer a message ccmail sent in this game",
+        (Some(_), true) => Said::new(
+            "; it answers a message ccmail sent in this game, but was changed after it was \
+             signed",
+            "; оно отвечает на письмо, отправленное ccmail в этой партии, но изменено после \
+             подписи",
+        ),
+        _ => Said::new(
+            "; it does not answer a message ccmail sent in this game",
+            "; оно не отвечает ни на одно письмо, отправленное ccmail в этой партии",
+        ),
     };
-    Verdict::Unverified(format!("{found}{thread}"))
+    Verdict::Unverified(Said::new(
+        format!("{}{}", found.en, thread.en),
+        format!("{}{}", found.ru, thread.ru),
+    ))
 }
 
 fn proof(r: &Results, domain: &str) -> Option<Proof> {
@@ -375,32 +396,52 @@ fn aligned(signer: &str, from: &str) -> bool {
 }
 
 /// What the server's header says of the sender, in words.
-fn findings(r: &Results, domain: &str) -> String {
-    let mut said = Vec::new();
+fn findings(r: &Results, domain: &str) -> Said {
+    let mut en = Vec::new();
+    let mut ru = Vec::new();
     for m in &r.methods {
-        let what = match (&*m.method, &*m.result) {
+        let (e, r) = match (&*m.method, &*m.result) {
             ("dkim", "pass") => match signing_domain(m) {
-                Some(d) => format!("a valid DKIM signature of {d}, not of {domain}"),
-                None => "a valid DKIM signature of no named domain".to_owned(),
+                Some(d) => (
+                    format!("a valid DKIM signature of {d}, not of {domain}"),
+                    format!("действительная подпись DKIM домена {d}, а не {domain}"),
+                ),
+                None => (
+                    "a valid DKIM signature of no named domain".to_owned(),
+                    "действительная подпись DKIM без названного домена".to_owned(),
+                ),
             },
-            ("dkim", "none") => format!("no DKIM signature (dkim=none) for {domain}"),
+            ("dkim", "none") => (
+                format!("no DKIM signature (dkim=none) for {domain}"),
+                format!("нет подписи DKIM (dkim=none) для {domain}"),
+            ),
             ("dkim", result) => {
                 let why = m
                     .reason
                     .as_deref()
                     .map_or(String::new(), |r| format!(": {r}"));
-                format!("a DKIM signature that did not verify (dkim={result}{why})")
+                (
+                    format!("a DKIM signature that did not verify (dkim={result}{why})"),
+                    format!("подпись DKIM, не прошедшая проверку (dkim={result}{why})"),
+                )
             }
-            ("dmarc", result) => format!("dmarc={result} for {domain}"),
-            ("spf", result) => format!("spf={result}"),
+            ("dmarc", result) => (
+                format!("dmarc={result} for {domain}"),
+                format!("dmarc={result} для {domain}"),
+            ),
+            ("spf", result) => (format!("spf={result}"), format!("spf={result}")),
             _ => continue,
         };
-        said.push(what);
+        en.push(e);
+        ru.push(r);
     }
-    if said.is_empty() {
-        return format!("no DKIM or DMARC result for {domain}");
+    if en.is_empty() {
+        return Said::new(
+            format!("no DKIM or DMARC result for {domain}"),
+            format!("нет результата DKIM или DMARC для {domain}"),
+        );
     }
-    said.join(", ")
+    Said::new(en.join(", "), ru.join(", "))
 }
 
 #[cfg(test)]

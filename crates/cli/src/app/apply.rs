@@ -526,7 +526,7 @@ async fn process(
         let id = game.id();
         let reason = crate::t!(
             "app-held-unverified",
-            why = why,
+            why = why.in_language(crate::i18n::language()),
             message = message,
             game = id,
             from = &from

@@ -96,7 +96,7 @@ pub(super) async fn incoming_to_game(
         }
         Verdict::Fault(f) => fault(conn, clock, game, message, f, received).await,
         Verdict::Record { actions, summary } => {
-            let mut done = vec![summary];
+            let mut done = vec![summary.in_language(crate::i18n::language()).to_owned()];
             for action in actions {
                 if let Some(what) = act(conn, (me, clock), game, action, received).await? {
                     done.push(what);
@@ -119,6 +119,7 @@ pub(super) async fn incoming_to_game(
             })
         }
         Verdict::Hold(reason) => {
+            let reason = reason.in_language(crate::i18n::language()).to_owned();
             store::set_message_status(
                 conn,
                 message,
@@ -316,6 +317,11 @@ async fn apply_play(
     Ok(Outcome::Applied {
         message,
         game: game.id().into(),
-        summary: p.summary.join("; "),
+        summary: p
+            .summary
+            .iter()
+            .map(|s| s.in_language(crate::i18n::language()))
+            .collect::<Vec<_>>()
+            .join("; "),
     })
 }

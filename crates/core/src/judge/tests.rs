@@ -108,11 +108,33 @@ fn fault(v: &Verdict) -> PenaltyCause {
     }
 }
 
+/// The reason a message is held, in English.
 fn held(v: &Verdict) -> &str {
+    &held_said(v).en
+}
+
+fn held_said(v: &Verdict) -> &Said {
     match v {
         Verdict::Hold(why) => why,
         other => panic!("not held: {other:?}"),
     }
+}
+
+/// What a record says, in English and in Russian.
+fn recorded(v: &Verdict) -> &Said {
+    match v {
+        Verdict::Record { summary, .. } => summary,
+        other => panic!("not a record: {other:?}"),
+    }
+}
+
+/// A play's summary in `language`, joined as the app shows it.
+fn summary(p: &Play, language: Language) -> String {
+    p.summary
+        .iter()
+        .map(|s| s.in_language(language))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn played(v: &Verdict) -> &Play {
@@ -352,4 +374,75 @@ fn an_accepted_variation_is_played_move_by_move() {
     assert_eq!((p.accepted, p.offer_followed), (2, 2));
     let text = move_message("1. 5254 5755 2. 7163", "");
     assert_eq!(fault(&g.judge(&text)), PenaltyCause::NoMove);
+}
+
+/// What the judge says is said in Russian too, for a player whose interface speaks it.
+#[test]
+fn what_the_judge_says_is_said_in_russian_too() {
+    let g = game(&["e4"]);
+    // An applied move.
+    let p = played(&g.judge(&move_message("1. 5254", "1... 5755"))).clone();
+    assert_eq!(summary(&p, Language::En), "applied 1... e5 by Black");
+    assert_eq!(summary(&p, Language::Ru), "применён ход чёрных 1... e5");
+    // A move with a draw offer.
+    let text = move_message("1. 5254", "1... 5755\nПредлагаю ничью.");
+    let p = played(&g.judge(&text)).clone();
+    assert_eq!(
+        summary(&p, Language::En),
+        "applied 1... e5 by Black; offers a draw"
+    );
+    assert_eq!(
+        summary(&p, Language::Ru),
+        "применён ход чёрных 1... e5; предлагает ничью"
+    );
+    // A resignation.
+    let p = played(&g.judge("Сдаюсь.\nПетров")).clone();
+    assert_eq!(summary(&p, Language::En), "Black resigns; result 1-0");
+    assert_eq!(summary(&p, Language::Ru), "Чёрные сдаются; результат 1-0");
+    // An impossible move in the record (e2-e5): held, saying where, in either language.
+    let v = g.judge(&move_message("1. 5255", "1... 5755"));
+    let why = held_said(&v);
+    assert!(
+        why.en.starts_with(
+            "the move record could not be read through (move 1. 5255 (in the move record): "
+        ),
+        "{why:?}"
+    );
+    assert!(
+        why.ru.starts_with(
+            "запись ходов не удалось прочитать до конца (ход 1. 5255 в записи ходов: "
+        ),
+        "{why:?}"
+    );
+    // An impossible new move: the fault the app holds for the player, in either language.
+    let v = g.judge(&move_message("1. 5254", "1... 5855"));
+    let Verdict::Fault(f) = &v else {
+        panic!("not a fault: {v:?}")
+    };
+    assert!(
+        f.what.en.starts_with("the move 1... 5855: "),
+        "{:?}",
+        f.what
+    );
+    assert!(
+        f.what.ru.starts_with("ход 1... 5855 невозможен (51.3.4): "),
+        "{:?}",
+        f.what
+    );
+    // A break, with its dates as Russian writes them.
+    let v = g.judge("Беру перерыв с 10.03.2026 по 20.03.2026\nПетров");
+    assert_eq!(
+        recorded(&v).en,
+        "Black takes a break from 2026-03-10 to 2026-03-20"
+    );
+    assert_eq!(
+        recorded(&v).ru,
+        "Чёрные берут перерыв с 10.03.2026 по 20.03.2026"
+    );
+    // A doubt: no draw offer of ours to accept.
+    let v = g.judge("Ничья принята.\nПетров");
+    assert_eq!(
+        held_said(&v).ru,
+        "в нём принимается ничья, но в этой партии мы ничью не предлагали"
+    );
 }

@@ -127,6 +127,9 @@ pub struct MoveMessage {
     /// The record could not be read through (a move in it illegible, ambiguous or
     /// impossible as read): whatever follows in it is unknown, not wrong.
     pub record_unread: bool,
+    /// Why the record could not be read through: the move that stopped it, which comes
+    /// after `moves`.
+    pub record_error: Option<crate::notation::MoveError>,
     /// A proposed conditional continuation after the new move (51.3.7).
     pub variation: Vec<Move>,
     /// The partner's last move as the sender repeats it on the "your move … sent" line.

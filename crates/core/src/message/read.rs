@@ -1285,6 +1285,7 @@ impl Reader {
                 Err(e) => {
                     let detail = move_problem(&pos, &e, "in the move record");
                     self.problem(code_of(e.kind), detail);
+                    self.msg.record_error = Some(e);
                     return (pos, false);
                 }
             }

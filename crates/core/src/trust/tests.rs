@@ -17,6 +17,14 @@ fn verified(v: &Verdict) -> bool {
     matches!(v, Verdict::Verified(_))
 }
 
+/// The evidence of an unverified sender, in English and in Russian.
+fn unverified(v: &Verdict) -> &crate::judge::Said {
+    match v {
+        Verdict::Unverified(why) => why,
+        other => panic!("not unverified: {other:?}"),
+    }
+}
+
 #[test]
 fn reads_the_headers_real_servers_write() {
     // OpenDKIM, as the test servers write it.
@@ -249,12 +257,14 @@ fn the_evidence_is_said_in_words() {
         false,
     );
     assert_eq!(
-        v,
-        Verdict::Unverified(
-            "mail.example.test found no DKIM signature (dkim=none) for example.test; it does \
-             not answer a message ccmail sent in this game"
-                .into()
-        )
+        unverified(&v).en,
+        "mail.example.test found no DKIM signature (dkim=none) for example.test; it does \
+         not answer a message ccmail sent in this game"
+    );
+    assert_eq!(
+        unverified(&v).ru,
+        "mail.example.test сообщает: нет подписи DKIM (dkim=none) для example.test; оно не \
+         отвечает ни на одно письмо, отправленное ccmail в этой партии"
     );
     let v = judged(
         "white@example.test",
@@ -266,12 +276,9 @@ fn the_evidence_is_said_in_words() {
         false,
     );
     assert_eq!(
-        v,
-        Verdict::Unverified(
-            "mail.example.test found a DKIM signature that did not verify (dkim=fail: signature \
-             verification failed); it does not answer a message ccmail sent in this game"
-                .into()
-        )
+        unverified(&v).en,
+        "mail.example.test found a DKIM signature that did not verify (dkim=fail: signature \
+         verification failed); it does not answer a message ccmail sent in this game"
     );
     let v = judged(
         "white@example.test",
@@ -280,13 +287,10 @@ fn the_evidence_is_said_in_words() {
         false,
     );
     assert_eq!(
-        v,
-        Verdict::Unverified(
-            "the message carries no Authentication-Results from mail.example.test, so the \
-             player's server vouched for nothing; it does not answer a message ccmail sent in \
-             this game"
-                .into()
-        )
+        unverified(&v).en,
+        "the message carries no Authentication-Results from mail.example.test, so the \
+         player's server vouched for nothing; it does not answer a message ccmail sent in \
+         this game"
     );
     let v = judged(
         "white@example.test",
@@ -295,12 +299,9 @@ fn the_evidence_is_said_in_words() {
         false,
     );
     assert_eq!(
-        v,
-        Verdict::Unverified(
-            "mail.example.test found a valid DKIM signature of evil.test, not of example.test, \
-             spf=pass; it does not answer a message ccmail sent in this game"
-                .into()
-        )
+        unverified(&v).en,
+        "mail.example.test found a valid DKIM signature of evil.test, not of example.test, \
+         spf=pass; it does not answer a message ccmail sent in this game"
     );
     let ok = judged(
         "white@example.test",
@@ -418,12 +419,9 @@ fn an_altered_answer_says_so() {
         false,
     );
     assert_eq!(
-        v,
-        Verdict::Unverified(
-            "mail.example.test found a DKIM signature that did not verify (dkim=fail: signature \
-             verification failed); it answers a message ccmail sent in this game, but was \
-             changed after it was signed"
-                .into()
-        )
+        unverified(&v).en,
+        "mail.example.test found a DKIM signature that did not verify (dkim=fail: signature \
+         verification failed); it answers a message ccmail sent in this game, but was \
+         changed after it was signed"
     );
 }
