@@ -347,7 +347,7 @@ fn english() -> Day {
 fn russian() -> Day {
     Day {
         new_game: "GAME\n".to_owned(),
-        applied: "партия GAME: applied 1. e4 by White\n".to_owned(),
+        applied: "партия GAME: применён ход белых 1. e4\n".to_owned(),
         held: "задержано как сообщение 2 (см. `ccmail inbox`): похоже на партию GAME, но пришло с stranger@example.net, а не с записанного адреса sidorov@example.net (51.1.2: чтобы принять, введите `ccmail inbox accept 2 --game GAME`)\n".to_owned(),
         show: concat!(
             "GAME — Club Cup 2026: Sidorov – Petrov   (начата 01.03.2026, article51, контроль 10/60)\n",
