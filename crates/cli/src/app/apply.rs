@@ -458,7 +458,7 @@ async fn process(
         let why = msg
             .problems
             .iter()
-            .map(|p| p.detail.as_str())
+            .map(|p| p.detail_in(crate::i18n::language()))
             .collect::<Vec<_>>()
             .join("; ");
         let reason = crate::t!("app-held-unreadable", why = why);

@@ -166,8 +166,8 @@ fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
     for p in &msg.problems {
         let code = serde_json::to_value(p.code).ok();
         let code = code.as_ref().and_then(Value::as_str).unwrap_or("problem");
-        // The code is the JSON form's, the detail the core's words.
-        let detail = shown(&p.detail).into_owned();
+        // The code is the JSON form's, the detail the core's words in the interface's language.
+        let detail = shown(p.detail_in(ccmail::i18n::language())).into_owned();
         s.push_str(&format!(
             "{}\n",
             ccmail::t!("parse-problem", code = code, detail = detail)

@@ -90,18 +90,35 @@ pub enum ProblemCode {
     Unreadable,
 }
 
-/// One thing wrong with a message, with the line or move and why, in words.
+/// One thing wrong with a message, with the line or move and why, in words: English
+/// (`detail`, the JSON's) and Russian.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
     pub code: ProblemCode,
     pub detail: String,
+    #[serde(skip)]
+    pub detail_ru: String,
 }
 
 impl Problem {
-    pub fn new(code: ProblemCode, detail: impl Into<String>) -> Problem {
+    /// A problem said in English and in Russian.
+    pub fn new(
+        code: ProblemCode,
+        detail: impl Into<String>,
+        detail_ru: impl Into<String>,
+    ) -> Problem {
         Problem {
             code,
             detail: detail.into(),
+            detail_ru: detail_ru.into(),
+        }
+    }
+
+    /// The detail in `language`.
+    pub fn detail_in(&self, language: Language) -> &str {
+        match language {
+            Language::En => &self.detail,
+            Language::Ru => &self.detail_ru,
         }
     }
 }
@@ -199,8 +216,9 @@ pub fn play_all(moves: &[Move]) -> Chess {
 
 /// A message that is not mail at all (cli.md: exit 0 and one `unreadable` problem).
 pub fn unreadable(why: impl Into<String>) -> MoveMessage {
+    let why: String = why.into();
     MoveMessage {
-        problems: vec![Problem::new(ProblemCode::Unreadable, why)],
+        problems: vec![Problem::new(ProblemCode::Unreadable, why.clone(), why)],
         ..MoveMessage::default()
     }
 }

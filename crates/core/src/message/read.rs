@@ -1054,6 +1054,7 @@ impl Reader {
                             "the break \"{}\" does not give two dates in order",
                             line.text
                         ),
+                        format!("в перерыве «{}» нет двух дат по порядку", line.text),
                     ),
                 }
             }
@@ -1069,7 +1070,8 @@ impl Reader {
             Some(Found { date: Ok(d), .. }) => self.msg.header.start = Some(d),
             Some(Found { date: Err(t), .. }) => {
                 let detail = format!("the start date {t} is not a date");
-                self.problem(ProblemCode::BadDate, detail);
+                let ru = format!("дата начала {t} — не дата");
+                self.problem(ProblemCode::BadDate, detail, ru);
             }
             None => {}
         }
@@ -1179,6 +1181,7 @@ impl Reader {
                 Err(t) => self.problem(
                     ProblemCode::BadDate,
                     format!("\"{t}\" in the line \"{}\" is not a date", line.text),
+                    format!("«{t}» в строке «{}» — не дата", line.text),
                 ),
             }
         }
@@ -1218,8 +1221,10 @@ impl Reader {
         }
     }
 
-    fn problem(&mut self, code: ProblemCode, detail: String) {
-        self.msg.problems.push(Problem::new(code, detail));
+    fn problem(&mut self, code: ProblemCode, detail: String, detail_ru: String) {
+        self.msg
+            .problems
+            .push(Problem::new(code, detail, detail_ru));
     }
 
     /// The signature: a `Name <email>` line, else a short name line. After a `-- ` line the
@@ -1283,8 +1288,9 @@ impl Reader {
                     pos.play_unchecked(m);
                 }
                 Err(e) => {
-                    let detail = move_problem(&pos, &e, "in the move record");
-                    self.problem(code_of(e.kind), detail);
+                    let (detail, ru) =
+                        move_problem(&pos, &e, "in the move record", "в записи партии");
+                    self.problem(code_of(e.kind), detail, ru);
                     self.msg.record_error = Some(e);
                     return (pos, false);
                 }
@@ -1299,7 +1305,8 @@ impl Reader {
         let Some(text) = text else {
             if !self.msg.resign && !self.msg.draw_accept {
                 let detail = "the message has no move of its own (51.3.5)".to_owned();
-                self.problem(ProblemCode::NoMove, detail);
+                let ru = "в письме нет своего хода (51.3.5)".to_owned();
+                self.problem(ProblemCode::NoMove, detail, ru);
             }
             return;
         };
@@ -1314,8 +1321,8 @@ impl Reader {
                 self.variation(pos);
             }
             Err(e) => {
-                let detail = move_problem(&pos, &e, "the new move");
-                self.problem(code_of(e.kind), detail);
+                let (detail, ru) = move_problem(&pos, &e, "the new move", "новый ход");
+                self.problem(code_of(e.kind), detail, ru);
             }
         }
     }
@@ -1333,8 +1340,8 @@ impl Reader {
                     pos.play_unchecked(m);
                 }
                 Err(e) => {
-                    let detail = move_problem(&pos, &e, "in the variation");
-                    self.problem(code_of(e.kind), detail);
+                    let (detail, ru) = move_problem(&pos, &e, "in the variation", "в варианте");
+                    self.problem(code_of(e.kind), detail, ru);
                     return;
                 }
             }
@@ -1363,40 +1370,53 @@ impl Reader {
     /// 51.2.1 items that are missing, in words.
     fn missing(&mut self) {
         let h = &self.msg.header;
-        let absent: Vec<&str> = [
-            ("the competition", h.event.is_none()),
-            ("the start date", h.start.is_none()),
-            ("White's surname", h.white.is_none()),
-            ("Black's surname", h.black.is_none()),
+        let absent: Vec<(&str, &str)> = [
+            ("the competition", "соревнования", h.event.is_none()),
+            ("the start date", "даты начала", h.start.is_none()),
+            ("White's surname", "фамилии белых", h.white.is_none()),
+            ("Black's surname", "фамилии чёрных", h.black.is_none()),
         ]
         .into_iter()
-        .filter_map(|(what, missing)| missing.then_some(what))
+        .filter_map(|(what, ru, missing)| missing.then_some((what, ru)))
         .collect();
         if !absent.is_empty() {
-            let detail = format!("the game header lacks {}", absent.join(", "));
-            self.problem(ProblemCode::MissingHeader, detail);
+            let (en, ru) = both_joined(&absent);
+            let detail = format!("the game header lacks {en}");
+            self.problem(
+                ProblemCode::MissingHeader,
+                detail,
+                format!("в заголовке партии нет {ru}"),
+            );
         }
         let has_partner_move = !self.msg.moves.is_empty();
-        let absent: Vec<&str> = [
+        let absent: Vec<(&str, &str)> = [
             (
                 "the date our last move was sent",
+                "даты отправки нашего последнего хода",
                 has_partner_move && self.msg.partner_move_sent.is_none(),
             ),
             (
                 "the date it was received",
+                "даты его получения",
                 has_partner_move && self.msg.received.is_none(),
             ),
             (
                 "the send date of this message's move",
+                "даты отправки хода этого письма",
                 self.msg.sent.is_none(),
             ),
         ]
         .into_iter()
-        .filter_map(|(what, missing)| missing.then_some(what))
+        .filter_map(|(what, ru, missing)| missing.then_some((what, ru)))
         .collect();
         if !absent.is_empty() {
-            let detail = format!("the message does not give {} (51.2.3)", absent.join(", "));
-            self.problem(ProblemCode::MissingDate, detail);
+            let (en, ru) = both_joined(&absent);
+            let detail = format!("the message does not give {en} (51.2.3)");
+            self.problem(
+                ProblemCode::MissingDate,
+                detail,
+                format!("в письме нет {ru} (51.2.3)"),
+            );
         }
     }
 }
@@ -1469,13 +1489,30 @@ fn code_of(kind: MoveErrorKind) -> ProblemCode {
 }
 
 /// `move 6. Ne2 (the new move): it fits both Nc3-e2 and Ng1-e2`.
-fn move_problem(pos: &Chess, e: &notation::MoveError, place: &str) -> String {
+/// The English and the Russian words of `items`, each joined by commas.
+fn both_joined(items: &[(&str, &str)]) -> (String, String) {
+    let en: Vec<&str> = items.iter().map(|(en, _)| *en).collect();
+    let ru: Vec<&str> = items.iter().map(|(_, ru)| *ru).collect();
+    (en.join(", "), ru.join(", "))
+}
+
+/// A move's problem in English and in Russian: its number, the text, where (`place`,
+/// `place_ru`) and why.
+fn move_problem(
+    pos: &Chess,
+    e: &notation::MoveError,
+    place: &str,
+    place_ru: &str,
+) -> (String, String) {
     let dots = if pos.turn().is_white() { "." } else { "..." };
-    format!(
-        "move {}{dots} {} ({place}): {}",
-        pos.fullmoves(),
-        e.text,
-        e.reason()
+    let n = pos.fullmoves();
+    (
+        format!("move {n}{dots} {} ({place}): {}", e.text, e.reason()),
+        format!(
+            "ход {n}{dots} {} ({place_ru}): {}",
+            e.text,
+            e.reason_in(crate::message::Language::Ru)
+        ),
     )
 }
 

@@ -133,7 +133,8 @@ impl Reader {
             }
             Err(e) => {
                 if !self.msg.problems.iter().any(|p| p.detail == e) {
-                    self.problem(ProblemCode::IllegibleMove, e);
+                    // pgn-reader's own words, in both.
+                    self.problem(ProblemCode::IllegibleMove, e.clone(), e);
                 }
                 None
             }

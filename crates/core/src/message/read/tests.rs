@@ -100,7 +100,49 @@ fn wrong_record_move_is_reported_with_its_number() {
         p.detail,
         "move 2... 2846 (in the move record): the knight on b8 can't go to d6"
     );
+    assert_eq!(
+        p.detail_in(crate::message::Language::Ru),
+        format!(
+            "ход 2... 2846 (в записи партии): {}",
+            crate::notation::read_move(&after(&["e4", "e5", "Nf3"]), "2846")
+                .unwrap_err()
+                .reason_in(crate::message::Language::Ru)
+        )
+    );
     assert_eq!(msg.new_move, None);
+}
+
+/// The position after `sans` from the start.
+fn after(sans: &[&str]) -> shakmaty::Chess {
+    let mut pos = shakmaty::Chess::default();
+    for san in sans {
+        let m = crate::notation::read_move(&pos, san).unwrap();
+        // legal: from notation::read_move in this position
+        shakmaty::Position::play_unchecked(&mut pos, m);
+    }
+    pos
+}
+
+#[test]
+fn missing_items_are_said_in_russian_too() {
+    let msg = read(
+        "Ход: 1. e4\n",
+        &[],
+        &envelope("Sun, 8 Mar 2026 10:00:00 +0300"),
+    );
+    let header = msg
+        .problems
+        .iter()
+        .find(|p| p.code == ProblemCode::MissingHeader)
+        .unwrap();
+    assert_eq!(
+        header.detail_in(crate::message::Language::Ru),
+        "в заголовке партии нет соревнования, даты начала, фамилии белых, фамилии чёрных"
+    );
+    assert_eq!(
+        header.detail,
+        "the game header lacks the competition, the start date, White's surname, Black's surname"
+    );
 }
 
 #[test]
