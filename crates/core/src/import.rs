@@ -18,6 +18,7 @@ use shakmaty::{Color, Move};
 
 use crate::clock::{Carried, Control, Ply};
 use crate::message::{self, Envelope, MessageKind, MoveMessage, Totals};
+use crate::notation::MoveError;
 
 /// One ply's dates, as far as the source gives them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -71,8 +72,26 @@ pub struct History {
     pub notes: Vec<String>,
 }
 
-/// Why a source can't be imported, in words.
-pub type ImportError = String;
+/// Why a source can't be imported.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The PGN text can't be read after game `after`; `error` is the PGN reader's words.
+    #[error("the PGN can't be read after game {after}: {error}")]
+    Unreadable { after: usize, error: String },
+    /// A move of a game's main line can't be played: the game (1-based), its players as the
+    /// tags name them (`?` for none), the move as written and why.
+    #[error("game {game} of the PGN ({white} – {black}): move {text} can't be played: {error}")]
+    Unplayable {
+        game: usize,
+        white: String,
+        black: String,
+        text: String,
+        error: Box<MoveError>,
+    },
+    /// No message of the source carries a move.
+    #[error("no message in it carries a move of a game")]
+    NoMove,
+}
 
 impl Imported {
     /// The colour of the player with `email` or, failing that, named `name` (`White`/`Black`
@@ -200,7 +219,8 @@ fn names_match(tag: &str, name: &str) -> bool {
 /// Every game of a PGN text. A game whose main line can't be played fails in words, naming
 /// the game and the move.
 pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
-    let games = message::read_pgn_games(text)?;
+    let games = message::read_pgn_games(text)
+        .map_err(|(after, error)| ImportError::Unreadable { after, error })?;
     let mut out = Vec::new();
     for (n, game) in games.into_iter().enumerate() {
         if !game.has_moves() && game.tags.is_empty() {
@@ -214,13 +234,13 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
                 .filter(|v| !v.is_empty() && v != "?" && v != "-")
         };
         if let Some((_, err)) = &game.stopped {
-            return Err(format!(
-                "game {} of the PGN ({} – {}): move {} can't be played: {err}",
-                n + 1,
-                tag("White").unwrap_or_else(|| "?".into()),
-                tag("Black").unwrap_or_else(|| "?".into()),
-                game.unplayed.first().map(String::as_str).unwrap_or("?"),
-            ));
+            return Err(ImportError::Unplayable {
+                game: n + 1,
+                white: tag("White").unwrap_or_else(|| "?".into()),
+                black: tag("Black").unwrap_or_else(|| "?".into()),
+                text: game.unplayed.first().cloned().unwrap_or_else(|| "?".into()),
+                error: Box::new(err.clone()),
+            });
         }
         let mut dates = vec![PlyDates::default(); game.moves.len()];
         let mut carried_at = None;
@@ -280,7 +300,7 @@ pub fn from_letters(letters: &[Letter<'_>], me: &str) -> Result<Imported, Import
         .iter()
         .filter(moving)
         .max_by_key(|l| l.message.moves.len())
-        .ok_or_else(|| "no message in it carries a move of a game".to_owned())?;
+        .ok_or(ImportError::NoMove)?;
     let m = base.message;
     let mut moves = m.moves.clone();
     moves.extend(m.new_move);

@@ -106,7 +106,7 @@ fn several_games_tags_on_one_line_escapes_and_nags() {
 #[test]
 fn a_broken_pgn_is_refused_in_words() {
     let text = "[Event \"Cup\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *\n";
-    let err = from_pgn(text).unwrap_err();
+    let err = from_pgn(text).unwrap_err().to_string();
     assert!(err.contains("game 1") && err.contains("Ke3"), "{err}");
 }
 

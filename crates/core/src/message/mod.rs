@@ -22,7 +22,9 @@ use shakmaty::{Chess, Move};
 pub(crate) use dates::write_date;
 pub use kind::MessageKind;
 pub use read::{may_name_a_game, read};
-pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};
+pub use write::{
+    Language, Outgoing, ParseLanguageError, PartnerMove, break_phrase, one_line, subject, write,
+};
 
 /// The game header of 51.2.2: competition, its start date, White's and Black's surnames.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -55,21 +55,16 @@ fn reader_of(text: &str) -> Reader<&[u8]> {
         .finish()
 }
 
-/// Every game of `text`, in order, tags-only games included. `Err` says in words why the text
-/// can't be read as PGN, and which game.
-pub(crate) fn read_all(text: &str) -> Result<Vec<Game>, String> {
+/// Every game of `text`, in order, tags-only games included. `Err` is how many games were
+/// read before the text could not be, and the reader's words why.
+pub(crate) fn read_all(text: &str) -> Result<Vec<Game>, (usize, String)> {
     let mut reader = reader_of(text);
     let mut games = Vec::new();
     loop {
         match reader.read_game(&mut MainLine) {
             Ok(Some(game)) => games.push(game),
             Ok(None) => return Ok(games),
-            Err(e) => {
-                return Err(format!(
-                    "the PGN can't be read after game {}: {e}",
-                    games.len()
-                ));
-            }
+            Err(e) => return Err((games.len(), e.to_string())),
         }
     }
 }
