@@ -66,7 +66,7 @@ async fn announce(ctx: &Ctx, from: NaiveDate, to: NaiveDate, dry_run: bool) -> a
     let games = Game::load_all(&mut tx, false).await?;
     for profile in profiles(&games) {
         clock::check_break(profile, &taken, span).map_err(|e| {
-            anyhow::anyhow!("{}", ccmail::t!("cmd-break-cannot", why = e.to_string()))
+            anyhow::anyhow!("{}", ccmail::t!("cmd-break-cannot", why = super::words(&e)))
         })?;
     }
     let active: Vec<&Game> = games.iter().filter(|g| g.is_active()).collect();
@@ -125,7 +125,7 @@ async fn end(ctx: &Ctx, on: NaiveDate, dry_run: bool) -> anyhow::Result<()> {
         bail!("{}", ccmail::t!("cmd-break-none-to-end", on = on));
     };
     let span = break_span(b).with_context(|| ccmail::t!("cmd-break-reversed"))?;
-    let ended = clock::end_early(span, on).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let ended = clock::end_early(span, on).map_err(anyhow::Error::new)?;
     let games = Game::load_all(&mut tx, false).await?;
     for g in games.iter().filter(|g| g.is_active()) {
         let line = match g.language {

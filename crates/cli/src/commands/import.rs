@@ -53,7 +53,7 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
         (vec![from_mail(ctx, &mails, &name)?], mails)
     } else if looks_like_pgn(&raw) {
         let text = String::from_utf8_lossy(&raw);
-        let games = import::from_pgn(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let games = import::from_pgn(&text).with_context(|| name.clone())?;
         if games.is_empty() {
             bail!("{}", ccmail::t!("cmd-import-no-game", name = &name));
         }
@@ -140,7 +140,7 @@ fn from_mail(ctx: &Ctx, mails: &[Mail], name: &str) -> anyhow::Result<Imported> 
                 .unwrap_or_default(),
         })
         .collect();
-    import::from_letters(&letters, &ctx.me.email).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+    import::from_letters(&letters, &ctx.me.email).with_context(|| name.to_owned())
 }
 
 /// Writes one game unless it is in the store already; its id, and what was assumed.

@@ -111,6 +111,11 @@ pub fn go_ahead(preview: &str, dry_run: bool, yes: bool, question: &str) -> anyh
     Ok(true)
 }
 
+/// A core error in the interface's words.
+pub fn words(e: &(dyn std::error::Error + 'static)) -> String {
+    ccmail::app::errors::in_words(e).unwrap_or_else(|| e.to_string())
+}
+
 /// An address argument: one `@`, no blanks; `flag` names it in the error.
 pub fn email_arg(flag: &str, email: &str) -> anyhow::Result<()> {
     if !email.contains('@') || email.contains(char::is_whitespace) {
@@ -128,7 +133,7 @@ pub fn email_arg(flag: &str, email: &str) -> anyhow::Result<()> {
 
 /// A date argument: `YYYY-MM-DD` or `DD.MM.YYYY`; `flag` names it in the error.
 pub fn date_arg(flag: &str, text: &str) -> anyhow::Result<chrono::NaiveDate> {
-    ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {e}"))
+    ccmail_core::wording::parse_date(text).map_err(|e| anyhow::anyhow!("{flag} {}", words(&e)))
 }
 
 /// Writes to standard output through one buffer: a long listing goes out in a few writes, not
