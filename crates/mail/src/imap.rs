@@ -30,7 +30,7 @@ use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
 use zeroize::Zeroizing;
 
-pub use self::error::ImapError;
+pub use self::error::{Ended, ImapError};
 pub use self::fetch::{Fetched, Head};
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;

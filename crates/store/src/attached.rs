@@ -86,9 +86,10 @@ pub async fn attached(conn: &mut SqliteConnection, game: &str) -> Result<Attache
                 accepted_through: r.try_get(8)?,
             }),
             kind => {
-                return Err(StoreError::Corrupt(format!(
-                    "the rows attached to game {game} (a row of kind {kind})"
-                )));
+                return Err(StoreError::Corrupt(crate::Corrupted::Attached {
+                    game: game.to_string(),
+                    kind,
+                }));
             }
         }
     }

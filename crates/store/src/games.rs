@@ -167,8 +167,11 @@ impl GameWithRecord {
     /// The moves, in ply order. With `dates_only`, the moves' `uci`, `san` and `game_id` are
     /// left empty ([`crate::unpack_record`]).
     pub fn moves(&self, dates_only: bool) -> Result<Vec<MoveRow>> {
-        crate::unpack_record(&self.game.id, &self.record, dates_only)
-            .ok_or_else(|| StoreError::Corrupt(format!("the moves of game {}", self.game.id)))
+        crate::unpack_record(&self.game.id, &self.record, dates_only).ok_or_else(|| {
+            StoreError::Corrupt(crate::Corrupted::Moves {
+                game: self.game.id.clone(),
+            })
+        })
     }
 }
 

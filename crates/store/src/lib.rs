@@ -93,7 +93,7 @@ pub enum StoreError {
     /// The reason is in words: a full disk or a read-only file system is named as such (the
     /// folder is tried with a write of its own when SQLite only says "disk I/O error").
     #[error("can't open the database {path}: {reason}")]
-    Open { path: String, reason: String },
+    Open { path: String, reason: DatabaseWords },
     #[error("can't create the database file {path}: {source}")]
     Create {
         path: String,
@@ -102,10 +102,10 @@ pub enum StoreError {
     },
     #[error("can't bring the database up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("database error: {}", in_words(.0))]
+    #[error("database error: {}", DatabaseWords::of(.0))]
     Sql(sqlx::Error),
     #[error("the database holds {0} in a form ccmail can't read")]
-    Corrupt(String),
+    Corrupt(Corrupted),
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -114,62 +114,164 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// An SQLite error as the user should read it: a full disk, a read-only database or a disk
+/// What the database holds in a form ccmail can't read ([`StoreError::Corrupt`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Corrupted {
+    /// The packed record of a game's moves.
+    #[error("the moves of game {game}")]
+    Moves { game: String },
+    /// A row attached to a game, of a kind no query writes.
+    #[error("the rows attached to game {game} (a row of kind {kind})")]
+    Attached { game: String, kind: i64 },
+}
+
+/// A storage trouble a user can act on, named in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trouble {
+    /// SQLITE_FULL, or a write that found no room.
+    DiskFull,
+    /// SQLITE_READONLY.
+    ReadOnlyDatabase,
+    /// SQLITE_IOERR.
+    DiskFailed,
+    /// SQLITE_CANTOPEN.
+    CantOpen,
+    /// A write refused by a read-only file system.
+    ReadOnlyFileSystem,
+    /// A write refused for want of permission.
+    NoPermission,
+}
+
+impl std::fmt::Display for Trouble {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+/// What SQLite (or sqlx) said of a database error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// SQLite's own message and its code: `SQLite: disk I/O error, code 4874`.
+    Sqlite { message: String, code: String },
+    /// Any other error's own words (sqlx's, the OS's).
+    Other(String),
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Said::Sqlite { message, code } => write!(f, "SQLite: {message}, code {code}"),
+            Said::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+/// A database error as the user should read it: a full disk, a read-only database or a disk
 /// error said in words first, SQLite's own message and code after (once: sqlx's text repeats
 /// it).
-fn in_words(e: &sqlx::Error) -> String {
-    let sqlx::Error::Database(db) = e else {
-        return e.to_string();
-    };
-    let code = db.code().unwrap_or_default();
-    // The primary result code is the low byte of an extended one (4874 = SQLITE_IOERR_SHMSIZE).
-    let what = match code.parse::<i32>().map(|c| c & 0xff) {
-        Ok(13) => "the disk is full",
-        Ok(8) => "the database is read-only (the file's permissions, or a read-only file system)",
-        Ok(10) => "the disk failed to write or read",
-        Ok(14) => "the database file can't be opened",
-        _ => return sqlite_says(e),
-    };
-    format!("{what} ({})", sqlite_says(e))
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatabaseWords {
+    /// The trouble, when it is one a user can act on.
+    pub trouble: Option<Trouble>,
+    /// What SQLite said.
+    pub said: Said,
+}
+
+impl std::fmt::Display for DatabaseWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.trouble {
+            Some(trouble) => write!(f, "{trouble} ({})", self.said),
+            None => self.said.fmt(f),
+        }
+    }
+}
+
+impl DatabaseWords {
+    /// An sqlx error in its parts.
+    pub fn of(e: &sqlx::Error) -> DatabaseWords {
+        let said = sqlite_says(e);
+        let sqlx::Error::Database(db) = e else {
+            return DatabaseWords {
+                trouble: None,
+                said,
+            };
+        };
+        let code = db.code().unwrap_or_default();
+        // The primary result code is the low byte of an extended one (4874 = SQLITE_IOERR_SHMSIZE).
+        let trouble = match code.parse::<i32>().map(|c| c & 0xff) {
+            Ok(13) => Some(Trouble::DiskFull),
+            Ok(8) => Some(Trouble::ReadOnlyDatabase),
+            Ok(10) => Some(Trouble::DiskFailed),
+            Ok(14) => Some(Trouble::CantOpen),
+            _ => None,
+        };
+        DatabaseWords { trouble, said }
+    }
 }
 
 /// A database error met anywhere (a transaction's own `sqlx::Error`, not only this crate's
 /// [`StoreError`]) said as [`StoreError`] says it: a full disk or a read-only database in
 /// words first. `None` for any other error.
 pub fn database_error_in_words(e: &(dyn std::error::Error + 'static)) -> Option<String> {
-    e.downcast_ref::<sqlx::Error>().map(in_words)
+    database_error(e).map(|words| words.to_string())
+}
+
+/// [`database_error_in_words`] in its parts, for a caller that words them itself.
+pub fn database_error(e: &(dyn std::error::Error + 'static)) -> Option<DatabaseWords> {
+    e.downcast_ref::<sqlx::Error>().map(DatabaseWords::of)
 }
 
 /// SQLite's own words and code: `SQLite: disk I/O error, code 4874`.
-fn sqlite_says(e: &sqlx::Error) -> String {
+fn sqlite_says(e: &sqlx::Error) -> Said {
     match e {
-        sqlx::Error::Database(db) => format!(
-            "SQLite: {}, code {}",
-            db.message(),
-            db.code().unwrap_or_default()
-        ),
-        e => e.to_string(),
+        sqlx::Error::Database(db) => Said::Sqlite {
+            message: db.message().to_owned(),
+            code: db.code().unwrap_or_default().into_owned(),
+        },
+        e => Said::Other(e.to_string()),
     }
 }
 
 /// Why nothing can be written in `dir`, found by writing a small file there: a full disk, a
 /// read-only file system, no permission. `None` when the write works.
-fn write_trouble(dir: &Path) -> Option<&'static str> {
+fn write_trouble(dir: &Path) -> Option<Trouble> {
     let probe = dir.join(format!(".ccmail-probe-{}", std::process::id()));
     let result = std::fs::write(&probe, [0u8; 64 * 1024]);
     let _ = std::fs::remove_file(&probe);
-    storage_trouble(&result.err()?)
+    Trouble::of(&result.err()?)
+}
+
+impl Trouble {
+    /// A failed file write or open, when it is one of the storage troubles a user can act
+    /// on: a full disk, a read-only file system, no permission. `None` for anything else.
+    pub fn of(e: &std::io::Error) -> Option<Trouble> {
+        match e.kind() {
+            std::io::ErrorKind::StorageFull => Some(Trouble::DiskFull),
+            std::io::ErrorKind::ReadOnlyFilesystem => Some(Trouble::ReadOnlyFileSystem),
+            std::io::ErrorKind::PermissionDenied => Some(Trouble::NoPermission),
+            _ => None,
+        }
+    }
+
+    /// Its words, in English.
+    pub fn words(self) -> &'static str {
+        match self {
+            Trouble::DiskFull => "the disk is full",
+            Trouble::ReadOnlyDatabase => {
+                "the database is read-only (the file's permissions, or a read-only file system)"
+            }
+            Trouble::DiskFailed => "the disk failed to write or read",
+            Trouble::CantOpen => "the database file can't be opened",
+            Trouble::ReadOnlyFileSystem => "the file system is read-only",
+            Trouble::NoPermission => "no permission to write in its folder",
+        }
+    }
 }
 
 /// A failed file write or open in words, when it is one of the storage troubles a user can
 /// act on: a full disk, a read-only file system, no permission. `None` for anything else.
 pub fn storage_trouble(e: &std::io::Error) -> Option<&'static str> {
-    match e.kind() {
-        std::io::ErrorKind::StorageFull => Some("the disk is full"),
-        std::io::ErrorKind::ReadOnlyFilesystem => Some("the file system is read-only"),
-        std::io::ErrorKind::PermissionDenied => Some("no permission to write in its folder"),
-        _ => None,
-    }
+    Trouble::of(e).map(Trouble::words)
 }
 
 /// [`StoreError::Open`] for `path`, with the cause in words when a write beside it shows one
@@ -177,8 +279,11 @@ pub fn storage_trouble(e: &std::io::Error) -> Option<&'static str> {
 fn open_failed(path: &Path, e: &sqlx::Error) -> StoreError {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     let reason = match dir.and_then(write_trouble) {
-        Some(trouble) => format!("{trouble} ({})", sqlite_says(e)),
-        None => in_words(e),
+        Some(trouble) => DatabaseWords {
+            trouble: Some(trouble),
+            said: sqlite_says(e),
+        },
+        None => DatabaseWords::of(e),
     };
     StoreError::Open {
         path: path.display().to_string(),

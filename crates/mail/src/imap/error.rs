@@ -62,6 +62,21 @@ pub enum ImapError {
     },
 }
 
+/// Why a connection ended that the network did not say itself: the words of the
+/// `io::Error` of an [`ImapError::Io`] the crate makes (`get_ref` finds it there).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Ended {
+    /// The server did not answer in time (kind `TimedOut`).
+    #[error("no answer within {seconds} s")]
+    NoAnswer { seconds: u64 },
+    /// The server closed the connection (kind `ConnectionAborted`).
+    #[error("the connection was closed")]
+    Closed,
+    /// The server's greeting was `* BYE`, with its words (kind `ConnectionRefused`).
+    #[error("server said BYE: {0}")]
+    Bye(String),
+}
+
 impl ImapError {
     /// Whether trying again later (on a new connection) may succeed without the user doing
     /// anything: true for network and I/O errors, time-outs and `[UNAVAILABLE]`-style server
@@ -82,7 +97,9 @@ impl ImapError {
         let context = context.into();
         let source = io::Error::new(
             io::ErrorKind::TimedOut,
-            format!("no answer within {} s", after.as_secs()),
+            Ended::NoAnswer {
+                seconds: after.as_secs(),
+            },
         );
         ImapError::Io { context, source }
     }
@@ -90,10 +107,7 @@ impl ImapError {
     pub(crate) fn closed(context: impl Into<String>) -> Self {
         ImapError::Io {
             context: context.into(),
-            source: io::Error::new(
-                io::ErrorKind::ConnectionAborted,
-                "the connection was closed",
-            ),
+            source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
         }
     }
 

@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 
-use super::{ImapConfig, ImapError};
+use super::{Ended, ImapConfig, ImapError};
 use crate::tls::{self, Security};
 
 /// TCP, or TLS over TCP; and bytes read off it ahead of async-imap, handed back.
@@ -240,10 +240,7 @@ async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapE
             context,
             source: io::Error::new(
                 io::ErrorKind::ConnectionRefused,
-                format!(
-                    "server said BYE: {}",
-                    outcome.information.as_deref().unwrap_or("")
-                ),
+                Ended::Bye(outcome.information.as_deref().unwrap_or("").to_owned()),
             ),
         }),
         other => Err(ImapError::Protocol {
