@@ -143,18 +143,19 @@ impl SendTurn {
         let path = lock_path(db);
         // A read-only or full disk is said as the store says it, whichever of the two meets
         // it first (the daemon's outbox and its mail run side by side).
-        let file = open_private(&path).map_err(|e| match store::storage_trouble(&e) {
-            Some(trouble) => anyhow::anyhow!(crate::t!(
-                "app-send-lock-trouble",
-                path = path.display().to_string(),
-                trouble = trouble.to_string(),
-                error = e.to_string()
-            )),
-            None => anyhow::Error::new(e).context(crate::t!(
-                "app-send-lock-cant-open",
-                path = path.display().to_string()
-            )),
-        })?;
+        let file =
+            open_private(&path).map_err(|e| match crate::app::errors::storage_trouble(&e) {
+                Some(trouble) => anyhow::anyhow!(crate::t!(
+                    "app-send-lock-trouble",
+                    path = path.display().to_string(),
+                    trouble = trouble,
+                    error = e.to_string()
+                )),
+                None => anyhow::Error::new(e).context(crate::t!(
+                    "app-send-lock-cant-open",
+                    path = path.display().to_string()
+                )),
+            })?;
         let deadline = tokio::time::Instant::now() + TURN_WAIT;
         loop {
             match file.try_lock() {

@@ -13,3 +13,9 @@ pub fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
         .or_else(|| mail::in_words(cause))
         .or_else(|| core::in_words(cause))
 }
+
+/// A failed file write or open in the interface's words, when it is one of the storage
+/// troubles a user can act on (a full disk, a read-only file system, no permission).
+pub fn storage_trouble(e: &std::io::Error) -> Option<String> {
+    ccmail_store::Trouble::of(e).map(|t| store::trouble(t, crate::i18n::current()))
+}

@@ -58,7 +58,7 @@ fn database(d: &DatabaseWords, c: &Catalogue) -> String {
 }
 
 /// A storage trouble a user can act on.
-fn trouble(t: Trouble, c: &Catalogue) -> String {
+pub(super) fn trouble(t: Trouble, c: &Catalogue) -> String {
     let key = match t {
         Trouble::DiskFull => "err-store-disk-full",
         Trouble::ReadOnlyDatabase => "err-store-read-only-database",
