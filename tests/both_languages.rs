@@ -430,3 +430,28 @@ fn russian() -> Day {
         .to_owned(),
     }
 }
+
+#[test]
+fn a_mistake_on_the_command_line_is_said_in_either_language() {
+    let home = Home::new(Some("en"), None);
+    let (out, err, code) = home.run("2026-03-01", &["completions", "tcsh"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(
+        err,
+        "error: invalid value 'tcsh' for '<SHELL>'\n  [possible values: bash, zsh, fish]\n\n  \
+         tip: a similar value exists: 'zsh'\n\nFor more information, try '--help'.\n"
+    );
+    let home = Home::new(None, Some("ru_RU.UTF-8"));
+    let (out, err, code) = home.run("2026-03-01", &["gmes"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(
+        err,
+        "ошибка: нет такой подкоманды: 'gmes'\n\n  совет: есть похожие подкоманды: 'game', \
+         'games'\n\nИспользование: ccmail [OPTIONS] <COMMAND>\n\nПодробнее: '--help'.\n"
+    );
+    let help = home.ok("2026-03-01", &["--help"]);
+    assert!(
+        help.contains("\n  help         Показать эту справку или справку по указанной подкоманде\n"),
+        "{help}"
+    );
+}

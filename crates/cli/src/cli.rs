@@ -6,10 +6,126 @@ use std::path::PathBuf;
 use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// The command line as the user gave it, in the interface language's help; a mistake in it
-/// ends the process with clap's message (exit status 2).
+/// ends the process with clap's message in the same language (exit status 2).
 pub fn parse() -> Cli {
-    let mut matches = command().get_matches();
-    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command()).exit())
+    let mut matches = for_parsing()
+        .try_get_matches()
+        .unwrap_or_else(|e| exit_with(&e));
+    Cli::from_arg_matches_mut(&mut matches)
+        .unwrap_or_else(|e| exit_with(&e.format(&mut for_parsing())))
+}
+
+/// [`command`] built, as clap builds it to parse, with its `help` subcommands in the
+/// interface's words: clap adds them when it builds the command. (The man page and the
+/// completions take the command unbuilt: built, every command would list the global
+/// options again.)
+fn for_parsing() -> clap::Command {
+    let mut cmd = command();
+    cmd.build();
+    with_help_subcommand(cmd)
+}
+
+/// Ends the process on `e`: a help or a version as clap prints it, a mistake in the
+/// interface's words where [`mistake_words`] has them.
+fn exit_with(e: &clap::Error) -> ! {
+    if let Some(words) = mistake_words(e) {
+        eprint!("{words}");
+        std::process::exit(2);
+    }
+    e.exit()
+}
+
+/// A mistake on the command line in the interface's words, laid out as clap lays out its
+/// own: the error, its possible values, a tip, the usage and where to read more. `None` for
+/// a help, a version and the kinds of mistake clap says itself.
+fn mistake_words(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind as K, ContextValue, ErrorKind};
+    let one = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    let many = |kind| match e.get(kind) {
+        Some(ContextValue::Strings(list)) => list.clone(),
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        _ => Vec::new(),
+    };
+    let message = match e.kind() {
+        ErrorKind::UnknownArgument => {
+            ccmail::t!("clap-unexpected-argument", arg = one(K::InvalidArg)?)
+        }
+        ErrorKind::InvalidSubcommand => {
+            ccmail::t!(
+                "clap-unrecognized-subcommand",
+                name = one(K::InvalidSubcommand)?
+            )
+        }
+        ErrorKind::InvalidValue => {
+            let (value, arg) = (one(K::InvalidValue)?, one(K::InvalidArg)?);
+            let mut message = ccmail::t!("clap-invalid-value", value = value, arg = arg);
+            let valid = many(K::ValidValue);
+            if !valid.is_empty() {
+                let values = ccmail::t!("clap-possible-values", values = valid.join(", "));
+                message.push_str(&format!("\n  {values}"));
+            }
+            message
+        }
+        ErrorKind::ValueValidation => ccmail::t!(
+            "clap-invalid-value-because",
+            value = one(K::InvalidValue)?,
+            arg = one(K::InvalidArg)?,
+            why = std::error::Error::source(e)?.to_string()
+        ),
+        ErrorKind::MissingRequiredArgument => {
+            let mut message = ccmail::t!("clap-missing-required");
+            for arg in many(K::InvalidArg) {
+                message.push_str(&format!("\n  {arg}"));
+            }
+            message
+        }
+        ErrorKind::MissingSubcommand => {
+            ccmail::t!("clap-missing-subcommand", name = one(K::InvalidSubcommand)?)
+        }
+        ErrorKind::ArgumentConflict => {
+            let (arg, prior) = (one(K::InvalidArg)?, many(K::PriorArg));
+            if prior == [arg.clone()] {
+                ccmail::t!("clap-used-twice", arg = arg)
+            } else {
+                ccmail::t!("clap-conflict", arg = arg, other = prior.join(", "))
+            }
+        }
+        _ => return None,
+    };
+    let mut out = ccmail::t!("clap-error", message = message);
+    let quoted = |list: &[String]| {
+        let list: Vec<String> = list.iter().map(|s| format!("'{s}'")).collect();
+        list.join(", ")
+    };
+    let tips = [
+        (K::SuggestedArg, many(K::SuggestedArg)),
+        (K::SuggestedSubcommand, many(K::SuggestedSubcommand)),
+        (K::SuggestedValue, many(K::SuggestedValue)),
+    ];
+    for (kind, list) in tips.iter().filter(|(_, list)| !list.is_empty()) {
+        let (count, values) = (list.len(), quoted(list));
+        let tip = match kind {
+            K::SuggestedArg => ccmail::t!("clap-tip-argument", count = count, values = values),
+            K::SuggestedSubcommand => {
+                ccmail::t!("clap-tip-subcommand", count = count, values = values)
+            }
+            _ => ccmail::t!("clap-tip-value", count = count, values = values),
+        };
+        out.push_str(&format!("\n\n  {tip}"));
+    }
+    if let Some(usage) = one(K::Usage) {
+        // clap's usage starts with its own English heading.
+        let usage = usage.trim_start();
+        let usage = usage.strip_prefix("Usage:").unwrap_or(usage).trim();
+        let heading = ccmail::t!("help-heading-usage");
+        out.push_str(&format!("\n\n{heading} {usage}"));
+    }
+    out.push_str(&format!("\n\n{}\n", ccmail::t!("clap-more-information")));
+    Some(out)
 }
 
 /// The command line with its texts in the interface language: each command's about
@@ -18,6 +134,18 @@ pub fn parse() -> Cli {
 /// `--help` and `--version` flags in the same language.
 pub fn command() -> clap::Command {
     localized(Cli::command(), &[])
+}
+
+/// `cmd` and its subcommands with clap's `help` subcommand in the interface's words.
+fn with_help_subcommand(cmd: clap::Command) -> clap::Command {
+    cmd.mut_subcommands(|sub| {
+        if sub.get_name() == "help" {
+            sub.about(ccmail::t!("help-subcommand"))
+                .mut_args(|arg| arg.help(ccmail::t!("help-subcommand-arg")))
+        } else {
+            with_help_subcommand(sub)
+        }
+    })
 }
 
 /// `cmd`, at `path` below ccmail itself, and its subcommands, with the catalogue's texts.

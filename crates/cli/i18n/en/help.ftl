@@ -14,6 +14,36 @@ help-flag-help = Print help
 help-flag-help-more = Print help (see more with '--help')
 help-flag-help-summary = Print help (see a summary with '-h')
 help-flag-version = Print version
+# clap's own `help` subcommand, in each command that has subcommands.
+help-subcommand = Print this message or the help of the given subcommand(s)
+help-subcommand-arg = Print help for the subcommand(s)
+
+## A mistake on the command line (exit status 2): clap's messages.
+
+clap-error = error: { $message }
+clap-unexpected-argument = unexpected argument '{ $arg }' found
+clap-unrecognized-subcommand = unrecognized subcommand '{ $name }'
+clap-invalid-value = invalid value '{ $value }' for '{ $arg }'
+clap-invalid-value-because = invalid value '{ $value }' for '{ $arg }': { $why }
+clap-possible-values = [possible values: { $values }]
+clap-missing-required = the following required arguments were not provided:
+clap-missing-subcommand = '{ $name }' requires a subcommand but one was not provided
+clap-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+clap-used-twice = the argument '{ $arg }' cannot be used multiple times
+# $values: the suggestions, each in quotes, joined by commas.
+clap-tip-argument = { $count ->
+    [one] tip: a similar argument exists: { $values }
+   *[other] tip: some similar arguments exist: { $values }
+}
+clap-tip-subcommand = { $count ->
+    [one] tip: a similar subcommand exists: { $values }
+   *[other] tip: some similar subcommands exist: { $values }
+}
+clap-tip-value = { $count ->
+    [one] tip: a similar value exists: { $values }
+   *[other] tip: some similar values exist: { $values }
+}
+clap-more-information = For more information, try '--help'.
 
 about-ccmail = E-mail correspondence chess client: reads partners' move messages, keeps the rules' clocks, answers in the standard form
 help-config = The config file [default: $XDG_CONFIG_HOME/ccmail/config.toml]

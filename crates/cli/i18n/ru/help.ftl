@@ -14,6 +14,36 @@ help-flag-help = Показать справку
 help-flag-help-more = Показать справку (подробнее: '--help')
 help-flag-help-summary = Показать справку (кратко: '-h')
 help-flag-version = Показать версию
+# Встроенная в clap подкоманда `help` у каждой команды с подкомандами.
+help-subcommand = Показать эту справку или справку по указанной подкоманде
+help-subcommand-arg = Подкоманда, справку по которой показать
+
+## Ошибка в командной строке (код выхода 2): сообщения clap.
+
+clap-error = ошибка: { $message }
+clap-unexpected-argument = неожиданный аргумент '{ $arg }'
+clap-unrecognized-subcommand = нет такой подкоманды: '{ $name }'
+clap-invalid-value = недопустимое значение '{ $value }' для '{ $arg }'
+clap-invalid-value-because = недопустимое значение '{ $value }' для '{ $arg }': { $why }
+clap-possible-values = [допустимые значения: { $values }]
+clap-missing-required = не указаны обязательные аргументы:
+clap-missing-subcommand = '{ $name }' требует подкоманду, а она не указана
+clap-conflict = аргумент '{ $arg }' нельзя указывать вместе с '{ $other }'
+clap-used-twice = аргумент '{ $arg }' нельзя указывать несколько раз
+# $values: подсказки в кавычках через запятую.
+clap-tip-argument = { $count ->
+    [one] совет: есть похожий аргумент: { $values }
+   *[many] совет: есть похожие аргументы: { $values }
+}
+clap-tip-subcommand = { $count ->
+    [one] совет: есть похожая подкоманда: { $values }
+   *[many] совет: есть похожие подкоманды: { $values }
+}
+clap-tip-value = { $count ->
+    [one] совет: есть похожее значение: { $values }
+   *[many] совет: есть похожие значения: { $values }
+}
+clap-more-information = Подробнее: '--help'.
 
 about-ccmail = Шахматы по переписке по электронной почте: читает письма партнёров с ходами, ведёт часы по правилам, отвечает в стандартной форме
 help-config = Файл конфигурации [по умолчанию: $XDG_CONFIG_HOME/ccmail/config.toml]
