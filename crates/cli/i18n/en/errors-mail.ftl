@@ -1,4 +1,4 @@
-# errors-mail: the mail crate's errors (ccmail-mail's ImapError, SmtpError, TlsError), word for
+# errors-mail: the mail crate's errors (ccmail-mail's ImapError, SmtpError, TlsError, MimeError), word for
 # word as their Display says them, with the reasons the mail crate gives. A server's reply,
 # the network's and the libraries' words are values.
 
@@ -63,3 +63,14 @@ err-mail-not-a-flag = { $flag } is not an IMAP flag
 err-mail-not-a-message-id = { $id } is not a Message-ID (printable ASCII without spaces or <>)
 err-mail-not-threadable = { $id } can't be named in { $header }: a Message-ID there is printable ASCII without spaces or <>, at most { $max } characters
 err-mail-mime-type = MIME type { $type }: { $error }
+
+## A file that is not an e-mail message
+err-mail-not-a-message-empty = not an e-mail message: the input is empty
+err-mail-not-a-message-nul = not an e-mail message: its header block contains NUL bytes (binary data)
+# What it begins with ($what: one of the err-mail-begins-* below).
+err-mail-not-a-message = not an e-mail message: it begins with { $what }, not with a header field such as "From:"
+err-mail-begins-gzip = gzip-compressed data
+err-mail-begins-zip = a ZIP archive
+err-mail-begins-pdf = a PDF document
+err-mail-begins-binary = binary data
+err-mail-begins-text-line = the text line { $line }

@@ -67,3 +67,14 @@ err-mail-not-threadable = { $id } нельзя указать в { $header }: Me
    *[many] символов
  }
 err-mail-mime-type = MIME-тип { $type }: { $error }
+
+## Файл, который не является письмом
+err-mail-not-a-message-empty = это не письмо: оно пустое
+err-mail-not-a-message-nul = это не письмо: в его заголовке есть нулевые байты (двоичные данные)
+# С чего оно начинается ($what: одно из err-mail-begins-* ниже, в родительном падеже).
+err-mail-not-a-message = это не письмо: оно начинается с { $what }, а не с поля заголовка вроде «From:»
+err-mail-begins-gzip = данных, сжатых gzip
+err-mail-begins-zip = ZIP-архива
+err-mail-begins-pdf = PDF-документа
+err-mail-begins-binary = двоичных данных
+err-mail-begins-text-line = строки текста { $line }

@@ -3,7 +3,7 @@
 
 use ccmail_mail::config::Misconfig;
 use ccmail_mail::imap::{Doing, Ended, ImapError};
-use ccmail_mail::mime::MimeError;
+use ccmail_mail::mime::{Beginning, MimeError, NotAMessage};
 use ccmail_mail::oauth2::LoginRefusal;
 use ccmail_mail::smtp::{BuildProblem, SmtpError, Trouble};
 use ccmail_mail::tls::{CaProblem, TlsError, TlsFailure};
@@ -21,8 +21,7 @@ pub(super) fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<Stri
     } else if let Some(e) = cause.downcast_ref::<TlsError>() {
         Some(tls(e, c))
     } else if let Some(e) = cause.downcast_ref::<MimeError>() {
-        // The words of a message that is not one are the mail crate's own, and English.
-        Some(e.to_string())
+        Some(mime(e, c))
     } else if let Some(e) = cause.downcast_ref::<Ended>() {
         Some(ended(e, c))
     } else {
@@ -180,6 +179,30 @@ fn tls(e: &TlsError, c: &Catalogue) -> String {
             &[("host", format!("{host:?}").into())],
         ),
         TlsError::Config(e) => c.text("err-mail-tls-config", &[("error", e.to_string().into())]),
+    }
+}
+
+/// Why a message cannot be decoded, in `c`'s words.
+fn mime(e: &MimeError, c: &Catalogue) -> String {
+    let MimeError::NotAMessage(what) = e else {
+        return e.to_string();
+    };
+    match what {
+        NotAMessage::Empty => c.text("err-mail-not-a-message-empty", &[]),
+        NotAMessage::NulInHeader => c.text("err-mail-not-a-message-nul", &[]),
+        NotAMessage::BeginsWith(beginning) => {
+            let what = match beginning {
+                Beginning::Gzip => c.text("err-mail-begins-gzip", &[]),
+                Beginning::Zip => c.text("err-mail-begins-zip", &[]),
+                Beginning::Pdf => c.text("err-mail-begins-pdf", &[]),
+                Beginning::Binary => c.text("err-mail-begins-binary", &[]),
+                Beginning::TextLine(line) => c.text(
+                    "err-mail-begins-text-line",
+                    &[("line", format!("{line:?}").into())],
+                ),
+            };
+            c.text("err-mail-not-a-message", &[("what", what.into())])
+        }
     }
 }
 
@@ -526,6 +549,28 @@ mod tests {
             assert_eq!(smtp(e, &en()), e.to_string());
             assert_ne!(smtp(e, &ru()), e.to_string());
         }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_message() {
+        let inputs: [&[u8]; 5] = [
+            b"",
+            b"\x1f\x8bjunk",
+            b"%PDF-1.4",
+            b"Dear Bob,\nmy move",
+            b"X: y\0\n",
+        ];
+        for raw in inputs {
+            let e = ccmail_mail::mime::decode(raw).expect_err("not a message");
+            assert_eq!(mime(&e, &en()), e.to_string());
+            assert_ne!(mime(&e, &ru()), e.to_string());
+        }
+        let e = ccmail_mail::mime::decode(b"\x1f\x8bjunk").expect_err("not a message");
+        assert_eq!(
+            mime(&e, &ru()),
+            "это не письмо: оно начинается с данных, сжатых gzip, а не с поля заголовка вроде \
+             «From:»"
+        );
     }
 
     #[test]
