@@ -30,12 +30,13 @@ use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
 use zeroize::Zeroizing;
 
-pub use self::error::{Ended, ImapError};
+pub use self::error::{Doing, Ended, ImapError};
 pub use self::fetch::{Fetched, Head};
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
 
-use crate::oauth2::OAuth2;
+use crate::config::Misconfig;
+use crate::oauth2::{LoginRefusal, OAuth2};
 
 use self::error::scrub;
 use self::stream::{Stream, timed};
@@ -373,7 +374,7 @@ impl Imap {
 
 /// A command on a session an earlier error cost.
 fn lost() -> ImapError {
-    ImapError::closed("the session was lost by an earlier error; connect again")
+    ImapError::closed(Doing::SessionLost)
 }
 
 /// Applies an EXISTS or EXPUNGE to the message count; true when the count grew.
@@ -397,14 +398,19 @@ fn login_error(cfg: &ImapConfig, err: async_imap::error::Error) -> ImapError {
     match err {
         E::No(reply) | E::Bad(reply) => ImapError::Login {
             user: cfg.username.clone(),
-            reply: scrub(&error::tidy_reply(&reply), &cfg.password),
+            reply: LoginRefusal::Said(scrub(&error::tidy_reply(&reply), &cfg.password)),
         },
         other => match ImapError::from_imap("LOGIN", other) {
             ImapError::Protocol { command, reply } => ImapError::Protocol {
                 command,
                 reply: scrub(&reply, &cfg.password),
             },
-            ImapError::Config(text) => ImapError::Config(scrub(&text, &cfg.password)),
+            ImapError::Config(Misconfig::Invalid { command, error }) => {
+                ImapError::Config(Misconfig::Invalid {
+                    command,
+                    error: scrub(&error, &cfg.password),
+                })
+            }
             e => e,
         },
     }

@@ -1,5 +1,6 @@
 //! ccmail-mail: the mail side of ccmail. Speaks mail, not chess.
 
+pub mod config;
 pub mod imap;
 pub mod mbox;
 pub mod mime;

@@ -112,7 +112,41 @@ pub enum MimeError {
     /// The input has no header block: a compressed file, binary data, or plain
     /// text saved as `.eml`. The words say what it looked like.
     #[error("{0}")]
-    NotAMessage(String),
+    NotAMessage(NotAMessage),
+}
+
+/// What an input that is not an e-mail message looked like.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotAMessage {
+    /// Nothing but white space.
+    #[error("not an e-mail message: the input is empty")]
+    Empty,
+    /// It begins with something else than a header field.
+    #[error("not an e-mail message: it begins with {0}, not with a header field such as \"From:\"")]
+    BeginsWith(Beginning),
+    /// Its header block holds NUL bytes.
+    #[error("not an e-mail message: its header block contains NUL bytes (binary data)")]
+    NulInHeader,
+}
+
+/// What an input that is not an e-mail message begins with.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Beginning {
+    /// gzip.
+    #[error("gzip-compressed data")]
+    Gzip,
+    /// ZIP.
+    #[error("a ZIP archive")]
+    Zip,
+    /// PDF.
+    #[error("a PDF document")]
+    Pdf,
+    /// Other bytes that are not text.
+    #[error("binary data")]
+    Binary,
+    /// A line of text (its first 60 characters, trailing white space left off).
+    #[error("the text line {0:?}")]
+    TextLine(String),
 }
 
 /// MIME types that carry a PGN game.
@@ -146,9 +180,7 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     };
     let (headers, ix) = header::split_block(&data, 16);
     if data[..ix].contains(&0) {
-        return Err(MimeError::NotAMessage(
-            "not an e-mail message: its header block contains NUL bytes (binary data)".to_owned(),
-        ));
+        return Err(MimeError::NotAMessage(NotAMessage::NulInHeader));
     }
     let mut d = Decoded::default();
     read_fields(&headers, &mut d);
@@ -239,33 +271,31 @@ pub(crate) fn starts_with_field(b: &[u8]) -> bool {
     name > 0 && b.get(name + blanks) == Some(&b':')
 }
 
-fn describe(raw: &[u8]) -> String {
+fn describe(raw: &[u8]) -> NotAMessage {
     if raw.iter().all(u8::is_ascii_whitespace) {
-        return "not an e-mail message: the input is empty".to_owned();
+        return NotAMessage::Empty;
     }
     let head = &raw[..raw.len().min(512)];
     let what = if raw.starts_with(&[0x1f, 0x8b]) {
-        "gzip-compressed data".to_owned()
+        Beginning::Gzip
     } else if raw.starts_with(b"PK\x03\x04") {
-        "a ZIP archive".to_owned()
+        Beginning::Zip
     } else if raw.starts_with(b"%PDF-") {
-        "a PDF document".to_owned()
+        Beginning::Pdf
     } else if head.contains(&0)
         || (std::str::from_utf8(head).is_err()
             && head.iter().filter(|b| b.is_ascii_control()).count() > 8)
     {
-        "binary data".to_owned()
+        Beginning::Binary
     } else {
         let line = head
             .split(|&b| b == b'\n' || b == b'\r')
             .next()
             .unwrap_or_default();
         let line: String = String::from_utf8_lossy(line).chars().take(60).collect();
-        format!("the text line {:?}", line.trim_end())
+        Beginning::TextLine(line.trim_end().to_owned())
     };
-    format!(
-        "not an e-mail message: it begins with {what}, not with a header field such as \"From:\""
-    )
+    NotAMessage::BeginsWith(what)
 }
 
 fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
@@ -477,7 +507,7 @@ mod tests {
     #[test]
     fn not_a_message_words() {
         let e = |raw: &[u8]| match decode(raw) {
-            Err(MimeError::NotAMessage(words)) => words,
+            Err(MimeError::NotAMessage(words)) => words.to_string(),
             other => panic!("{other:?}"),
         };
         assert!(e(b"\x1f\x8b\x08\x08junk").contains("gzip-compressed data"));

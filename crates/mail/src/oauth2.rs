@@ -54,6 +54,80 @@ pub struct TokenError {
     pub transient: bool,
 }
 
+/// Why a login failed: the server's words, or what went wrong with an OAuth2 login.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoginRefusal {
+    /// The server's own words.
+    Said(String),
+    /// The IMAP server offers neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2; what it offers.
+    NoImapMechanism {
+        /// The `AUTH=` mechanisms offered, upper-cased; none at all when empty.
+        offered: Vec<String>,
+    },
+    /// The SMTP server offers no AUTH XOAUTH2.
+    NoSmtpMechanism,
+    /// The server refused the access token.
+    TokenRefused {
+        /// The mechanism tried.
+        mechanism: Mechanism,
+        /// The status in the server's error challenge, if it said one.
+        status: Option<String>,
+        /// The server's words; none when it answered with an error challenge only.
+        reply: Option<String>,
+    },
+}
+
+impl fmt::Display for LoginRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoginRefusal::Said(words) => f.write_str(words),
+            LoginRefusal::NoImapMechanism { offered } => {
+                let offered = if offered.is_empty() {
+                    "none".to_owned()
+                } else {
+                    offered.join(", ")
+                };
+                write!(
+                    f,
+                    "the server offers no OAuth2 login (neither AUTH=OAUTHBEARER nor \
+                     AUTH=XOAUTH2; it offers {offered}): use a password, or check the server's \
+                     name"
+                )
+            }
+            LoginRefusal::NoSmtpMechanism => f.write_str(
+                "the server offers no OAuth2 login (AUTH XOAUTH2, which is what ccmail speaks \
+                 over SMTP)",
+            ),
+            LoginRefusal::TokenRefused {
+                mechanism,
+                status,
+                reply,
+            } => {
+                write!(f, "the server refused the OAuth2 access token ({mechanism}")?;
+                if let Some(status) = status {
+                    write!(f, ", {status}")?;
+                }
+                match reply {
+                    Some(reply) => write!(f, "): {reply}"),
+                    None => f.write_str("): the server answered with an error challenge"),
+                }
+            }
+        }
+    }
+}
+
+impl From<String> for LoginRefusal {
+    fn from(words: String) -> Self {
+        LoginRefusal::Said(words)
+    }
+}
+
+impl From<&str> for LoginRefusal {
+    fn from(words: &str) -> Self {
+        LoginRefusal::Said(words.to_owned())
+    }
+}
+
 /// The two SASL mechanisms that carry a bearer token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mechanism {

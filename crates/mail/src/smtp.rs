@@ -25,10 +25,11 @@ use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsPar
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use zeroize::Zeroizing;
 
+use crate::config::Misconfig;
 use crate::oauth2::OAuth2;
 
 pub use self::build::{Attachment, MAX_THREAD_ID, Mailbox, Outgoing, build, threadable};
-pub use self::error::SmtpError;
+pub use self::error::{BuildProblem, SmtpError, Trouble};
 pub use crate::tls::Security;
 
 /// The default network time-out for each step of a send.
@@ -129,10 +130,7 @@ impl Smtp {
         let server = format!("{}:{}", cfg.host, cfg.port);
         let tls = match cfg.security {
             Security::Plain if !cfg.plain_ok => {
-                return Err(SmtpError::Config(format!(
-                    "security = \"plain\" for {server} sends mail (and any password) \
-                     unencrypted; it must be allowed explicitly (plain_ok)"
-                )));
+                return Err(SmtpError::Config(Misconfig::PlainSmtp { server }));
             }
             Security::Plain => Tls::None,
             Security::Tls => Tls::Wrapper(tls_parameters(cfg)?),
@@ -153,9 +151,10 @@ impl Smtp {
                     .authentication(vec![Mechanism::Plain, Mechanism::Login]);
             }
             (Some(user), None) => {
-                return Err(SmtpError::Config(format!(
-                    "a user name ({user}) but no password for {server}"
-                )));
+                return Err(SmtpError::Config(Misconfig::NoPassword {
+                    user: user.clone(),
+                    server,
+                }));
             }
             (None, _) => {}
         }
@@ -181,7 +180,7 @@ impl Smtp {
             .map(|r| address(r.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         let envelope = lettre::address::Envelope::new(Some(from), to)
-            .map_err(|e| SmtpError::Build(e.to_string()))?;
+            .map_err(|e| SmtpError::Build(BuildProblem::Said(e.to_string())))?;
         // lettre always writes CRLF "." CRLF after the data: without the message's own last
         // CRLF the server stores exactly `raw`.
         let data = raw.strip_suffix(b"\r\n").unwrap_or(raw);
@@ -210,7 +209,7 @@ impl Smtp {
         } else {
             Err(SmtpError::Connection {
                 server: self.server.clone(),
-                reason: "the server did not answer NOOP".into(),
+                reason: Trouble::NoNoopAnswer,
             })
         }
     }
@@ -285,16 +284,24 @@ fn tls_parameters(cfg: &SmtpConfig) -> Result<TlsParameters, SmtpError> {
     let mut builder =
         TlsParameters::builder(cfg.host.clone()).certificate_store(CertificateStore::WebpkiRoots);
     if let Some(path) = &cfg.ca_file {
-        let certs = crate::tls::read_ca_file(path).map_err(|e| SmtpError::Config(e.to_string()))?;
+        let certs =
+            crate::tls::read_ca_file(path).map_err(|e| SmtpError::Config(Misconfig::Tls(e)))?;
         for der in certs {
-            let cert = Certificate::from_der(der.to_vec())
-                .map_err(|e| SmtpError::Config(format!("CA file {}: {e}", path.display())))?;
+            let cert = Certificate::from_der(der.to_vec()).map_err(|e| {
+                SmtpError::Config(Misconfig::CaCertificate {
+                    path: path.clone(),
+                    error: e.to_string(),
+                })
+            })?;
             builder = builder.add_root_certificate(cert);
         }
     }
-    builder
-        .build_rustls()
-        .map_err(|e| SmtpError::Config(format!("TLS for {}: {e}", cfg.host)))
+    builder.build_rustls().map_err(|e| {
+        SmtpError::Config(Misconfig::TlsFor {
+            host: cfg.host.clone(),
+            error: e.to_string(),
+        })
+    })
 }
 
 fn address(text: &str) -> Result<lettre::Address, SmtpError> {

@@ -70,7 +70,7 @@ pub enum TlsError {
         /// The file named in the config.
         path: PathBuf,
         /// What was wrong with it.
-        reason: String,
+        reason: CaProblem,
     },
     /// The host name is neither a DNS name nor an IP address.
     #[error("{0:?} is not a valid host name for TLS")]
@@ -78,6 +78,51 @@ pub enum TlsError {
     /// rustls refused the configuration (should not happen with the ring provider).
     #[error("TLS configuration: {0}")]
     Config(#[from] rustls::Error),
+}
+
+/// What is wrong with a CA file's content.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CaProblem {
+    /// Not one PEM certificate in it.
+    #[error("no \"BEGIN CERTIFICATE\" block")]
+    NoCertificate,
+    /// The words of the library that read it (rustls, webpki).
+    #[error("{0}")]
+    Said(String),
+}
+
+/// Why TLS with a server failed: the `reason` of the IMAP and SMTP errors' `Tls` variants.
+#[derive(Debug, thiserror::Error)]
+pub enum TlsFailure {
+    /// The server's certificate was refused: rustls's words, and a hint for `ca_file`.
+    #[error(
+        "{error} (the server's certificate is not valid for {host} or not signed by a \
+         trusted CA; for a private CA set ca_file)"
+    )]
+    Certificate {
+        /// rustls's words.
+        error: String,
+        /// The host the certificate had to be for.
+        host: String,
+    },
+    /// The IMAP server refused STARTTLS (what it answered).
+    #[error("STARTTLS refused: {0}")]
+    StartTlsRefused(Box<crate::imap::ImapError>),
+    /// The words of rustls, the network or lettre.
+    #[error("{0}")]
+    Said(String),
+}
+
+impl From<String> for TlsFailure {
+    fn from(words: String) -> Self {
+        TlsFailure::Said(words)
+    }
+}
+
+impl From<&str> for TlsFailure {
+    fn from(words: &str) -> Self {
+        TlsFailure::Said(words.to_owned())
+    }
 }
 
 /// Reads every certificate of a PEM file (one CA, or a bundle).
@@ -90,12 +135,12 @@ pub fn read_ca_file(path: &Path) -> Result<Vec<CertificateDer<'static>>, TlsErro
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| TlsError::CaFileContent {
             path: path.to_owned(),
-            reason: e.to_string(),
+            reason: CaProblem::Said(e.to_string()),
         })?;
     if certs.is_empty() {
         return Err(TlsError::CaFileContent {
             path: path.to_owned(),
-            reason: "no \"BEGIN CERTIFICATE\" block".into(),
+            reason: CaProblem::NoCertificate,
         });
     }
     Ok(certs)
@@ -110,7 +155,7 @@ pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<ClientConfig>, TlsErr
         for cert in read_ca_file(path)? {
             roots.add(cert).map_err(|e| TlsError::CaFileContent {
                 path: path.to_owned(),
-                reason: e.to_string(),
+                reason: CaProblem::Said(e.to_string()),
             })?;
         }
     }
@@ -128,13 +173,13 @@ pub fn server_name(host: &str) -> Result<ServerName<'static>, TlsError> {
 }
 
 /// A handshake failure in words a user can act on.
-pub fn describe(err: &rustls::Error, host: &str) -> String {
+pub fn describe(err: &rustls::Error, host: &str) -> TlsFailure {
     match err {
-        rustls::Error::InvalidCertificate(_) => format!(
-            "{err} (the server's certificate is not valid for {host} or not signed by a \
-             trusted CA; for a private CA set ca_file)"
-        ),
-        _ => err.to_string(),
+        rustls::Error::InvalidCertificate(_) => TlsFailure::Certificate {
+            error: err.to_string(),
+            host: host.to_owned(),
+        },
+        _ => TlsFailure::Said(err.to_string()),
     }
 }
 
@@ -190,6 +235,24 @@ mod tests {
         let err = read_ca_file(&path).unwrap_err();
         assert!(matches!(err, TlsError::CaFileContent { .. }), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_refused_certificate_says_what_to_do() {
+        let err = rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer);
+        assert_eq!(
+            describe(&err, "mail.example.org").to_string(),
+            format!(
+                "{err} (the server's certificate is not valid for mail.example.org or not \
+                 signed by a trusted CA; for a private CA set ca_file)"
+            )
+        );
+        let other = rustls::Error::DecryptError;
+        assert_eq!(describe(&other, "h").to_string(), other.to_string());
+        assert_eq!(
+            CaProblem::NoCertificate.to_string(),
+            "no \"BEGIN CERTIFICATE\" block"
+        );
     }
 
     #[test]

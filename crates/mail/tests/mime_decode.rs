@@ -229,7 +229,7 @@ fn a_gzip_blob_is_not_a_message() {
     match decode(&fixture("not-a-mail.eml")) {
         Err(MimeError::NotAMessage(words)) => {
             assert_eq!(
-                words,
+                words.to_string(),
                 "not an e-mail message: it begins with gzip-compressed data, not with a header field such as \"From:\""
             );
         }

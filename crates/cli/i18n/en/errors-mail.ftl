@@ -1,6 +1,6 @@
-# errors-mail: the mail crate's errors (ccmail-mail's ImapError, SmtpError, TlsError), word for
-# word as their Display says them. A server's reply, the network's words and the reasons
-# built by the mail crate are values.
+# errors-mail: the mail crate's errors (ccmail-mail's ImapError, SmtpError, TlsError, MimeError), word for
+# word as their Display says them, with the reasons the mail crate gives. A server's reply,
+# the network's and the libraries' words are values.
 
 ## IMAP
 err-mail-imap-config = IMAP configuration: { $reason }
@@ -31,3 +31,46 @@ err-mail-ca-file-read = cannot read the CA file { $path }: { $error }
 err-mail-ca-file-content = the CA file { $path } holds no usable certificate: { $reason }
 err-mail-invalid-host-name = { $host } is not a valid host name for TLS
 err-mail-tls-config = TLS configuration: { $error }
+
+## The reasons the mail crate gives
+# Why TLS failed: a certificate refused (rustls's words first), STARTTLS refused.
+err-mail-tls-certificate = { $error } (the server's certificate is not valid for { $host } or not signed by a trusted CA; for a private CA set ca_file)
+err-mail-starttls-refused = STARTTLS refused: { $error }
+err-mail-ca-no-certificate = no "BEGIN CERTIFICATE" block
+# An OAuth2 login that failed.
+err-mail-no-oauth2-imap = the server offers no OAuth2 login (neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2; it offers { $offered }): use a password, or check the server's name
+err-mail-no-oauth2-imap-nothing = the server offers no OAuth2 login (neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2; it offers none): use a password, or check the server's name
+err-mail-no-oauth2-smtp = the server offers no OAuth2 login (AUTH XOAUTH2, which is what ccmail speaks over SMTP)
+err-mail-token-refused = the server refused the OAuth2 access token ({ $mechanism }): { $reply }
+err-mail-token-refused-status = the server refused the OAuth2 access token ({ $mechanism }, { $status }): { $reply }
+err-mail-error-challenge = the server answered with an error challenge
+# What was being done when an IMAP connection broke.
+err-mail-connecting = connecting to { $server }
+err-mail-greeting = reading the greeting of { $server }
+err-mail-greeting-and-tls = greeting and TLS with { $server }
+err-mail-idle-closed = IDLE: the server closed the connection
+err-mail-session-lost = the session was lost by an earlier error; connect again
+err-mail-no-noop-answer = the server did not answer NOOP
+# A configuration that cannot work.
+err-mail-plain-imap = security = "plain" for { $server } sends the password unencrypted; it must be allowed explicitly (plain_ok)
+err-mail-plain-smtp = security = "plain" for { $server } sends mail (and any password) unencrypted; it must be allowed explicitly (plain_ok)
+err-mail-no-password = a user name ({ $user }) but no password for { $server }
+err-mail-ca-certificate = CA file { $path }: { $error }
+err-mail-tls-for = TLS for { $host }: { $error }
+err-mail-not-uid-set = { $uids } is not a UID set
+err-mail-not-a-flag = { $flag } is not an IMAP flag
+# A message that cannot be built.
+err-mail-not-a-message-id = { $id } is not a Message-ID (printable ASCII without spaces or <>)
+err-mail-not-threadable = { $id } can't be named in { $header }: a Message-ID there is printable ASCII without spaces or <>, at most { $max } characters
+err-mail-mime-type = MIME type { $type }: { $error }
+
+## A file that is not an e-mail message
+err-mail-not-a-message-empty = not an e-mail message: the input is empty
+err-mail-not-a-message-nul = not an e-mail message: its header block contains NUL bytes (binary data)
+# What it begins with ($what: one of the err-mail-begins-* below).
+err-mail-not-a-message = not an e-mail message: it begins with { $what }, not with a header field such as "From:"
+err-mail-begins-gzip = gzip-compressed data
+err-mail-begins-zip = a ZIP archive
+err-mail-begins-pdf = a PDF document
+err-mail-begins-binary = binary data
+err-mail-begins-text-line = the text line { $line }

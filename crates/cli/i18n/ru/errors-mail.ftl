@@ -1,5 +1,6 @@
 # errors-mail: ошибки почты (ImapError, SmtpError, TlsError из ccmail-mail). Ответ сервера,
-# слова сети и причины, которые почтовый модуль пишет сам, подставляются как есть.
+# слова сети и библиотек подставляются как есть; причины, которые называет почтовый модуль,
+# переведены.
 
 ## IMAP
 err-mail-imap-config = настройка IMAP: { $reason }
@@ -30,3 +31,50 @@ err-mail-ca-file-read = не удаётся прочитать файл CA { $pa
 err-mail-ca-file-content = в файле CA { $path } нет пригодного сертификата: { $reason }
 err-mail-invalid-host-name = { $host } не годится как имя сервера для TLS
 err-mail-tls-config = настройка TLS: { $error }
+
+## Причины, которые называет почтовый модуль
+# Почему не удался TLS: сертификат отвергнут (сначала слова rustls), STARTTLS отклонён.
+err-mail-tls-certificate = { $error } (сертификат сервера не годится для { $host } или подписан центром сертификации, которому нет доверия; если у вас свой центр сертификации, укажите его файл в ca_file)
+err-mail-starttls-refused = сервер отказал в STARTTLS: { $error }
+err-mail-ca-no-certificate = нет блока «BEGIN CERTIFICATE»
+# Не удался вход по OAuth2.
+err-mail-no-oauth2-imap = сервер не предлагает входа по OAuth2 (нет ни AUTH=OAUTHBEARER, ни AUTH=XOAUTH2; он предлагает { $offered }): войдите по паролю или проверьте имя сервера
+err-mail-no-oauth2-imap-nothing = сервер не предлагает входа по OAuth2 (нет ни AUTH=OAUTHBEARER, ни AUTH=XOAUTH2, ни другого способа входа): войдите по паролю или проверьте имя сервера
+err-mail-no-oauth2-smtp = сервер не предлагает входа по OAuth2 (AUTH XOAUTH2 — так ccmail входит на SMTP-сервер)
+err-mail-token-refused = сервер не принял токен доступа OAuth2 ({ $mechanism }): { $reply }
+err-mail-token-refused-status = сервер не принял токен доступа OAuth2 ({ $mechanism }, { $status }): { $reply }
+err-mail-error-challenge = сервер ответил сообщением об ошибке
+# Что делалось, когда оборвалось соединение с IMAP-сервером.
+err-mail-connecting = подключение к { $server }
+err-mail-greeting = чтение приветствия сервера { $server }
+err-mail-greeting-and-tls = приветствие сервера { $server } и установка TLS
+err-mail-idle-closed = IDLE: сервер закрыл соединение
+err-mail-session-lost = сеанс потерян из-за прежней ошибки; нужно подключиться заново
+err-mail-no-noop-answer = сервер не ответил на NOOP
+# Настройка, с которой работать нельзя.
+err-mail-plain-imap = security = "plain" для { $server } означает, что пароль уйдёт незашифрованным; это нужно разрешить явно (plain_ok)
+err-mail-plain-smtp = security = "plain" для { $server } означает, что письма (и пароль, если он есть) уйдут незашифрованными; это нужно разрешить явно (plain_ok)
+err-mail-no-password = для { $server } указано имя пользователя ({ $user }), но нет пароля
+err-mail-ca-certificate = файл CA { $path }: { $error }
+err-mail-tls-for = TLS для { $host }: { $error }
+err-mail-not-uid-set = { $uids } — не набор UID
+err-mail-not-a-flag = { $flag } — не флаг IMAP
+# Письмо, которое нельзя составить.
+err-mail-not-a-message-id = { $id } — не Message-ID (нужны печатные символы ASCII без пробелов и <>)
+err-mail-not-threadable = { $id } нельзя указать в { $header }: Message-ID там — печатные символы ASCII без пробелов и <>, не длиннее { $max } { $max ->
+    [one] символа
+    [few] символов
+   *[many] символов
+ }
+err-mail-mime-type = MIME-тип { $type }: { $error }
+
+## Файл, который не является письмом
+err-mail-not-a-message-empty = это не письмо: оно пустое
+err-mail-not-a-message-nul = это не письмо: в его заголовке есть нулевые байты (двоичные данные)
+# С чего оно начинается ($what: одно из err-mail-begins-* ниже, в родительном падеже).
+err-mail-not-a-message = это не письмо: оно начинается с { $what }, а не с поля заголовка вроде «From:»
+err-mail-begins-gzip = данных, сжатых gzip
+err-mail-begins-zip = ZIP-архива
+err-mail-begins-pdf = PDF-документа
+err-mail-begins-binary = двоичных данных
+err-mail-begins-text-line = строки текста { $line }

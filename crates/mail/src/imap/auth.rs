@@ -13,7 +13,7 @@ use zeroize::Zeroizing;
 use super::error::tidy_reply;
 use super::stream::Stream;
 use super::{ImapConfig, ImapError};
-use crate::oauth2::{Dialogue, Mechanism, OAuth2, challenge_status};
+use crate::oauth2::{Dialogue, LoginRefusal, Mechanism, OAuth2, challenge_status};
 
 /// Logs `client` in as `cfg.username` with a token from `oauth2`.
 pub(super) async fn login(
@@ -25,18 +25,12 @@ pub(super) async fn login(
     let mechanism =
         Mechanism::choose(|m| offered.iter().any(|o| o == m)).ok_or_else(|| ImapError::Login {
             user: cfg.username.clone(),
-            reply: format!(
-                "the server offers no OAuth2 login (neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2; \
-                 it offers {}): use a password, or check the server's name",
-                if offered.is_empty() {
-                    "none".to_owned()
-                } else {
-                    offered.join(", ")
-                }
-            ),
+            reply: LoginRefusal::NoImapMechanism {
+                offered: offered.clone(),
+            },
         })?;
     // The token refused last, and the server's words.
-    let mut refused: Option<(Zeroizing<String>, String)> = None;
+    let mut refused: Option<(Zeroizing<String>, LoginRefusal)> = None;
     loop {
         let token = oauth2.0.token().await.map_err(ImapError::Token)?;
         if let Some((last, reply)) = refused.take() {
@@ -67,7 +61,7 @@ pub(super) async fn login(
     }
 }
 
-fn login_refused(cfg: &ImapConfig, reply: String) -> ImapError {
+fn login_refused(cfg: &ImapConfig, reply: LoginRefusal) -> ImapError {
     ImapError::Login {
         user: cfg.username.clone(),
         reply,
@@ -75,12 +69,12 @@ fn login_refused(cfg: &ImapConfig, reply: String) -> ImapError {
 }
 
 /// "the server refused the OAuth2 access token (XOAUTH2, invalid_token): [AUTH…] …".
-fn refusal(mechanism: Mechanism, challenge: Option<&str>, reply: &str) -> String {
-    let status = challenge
-        .and_then(challenge_status)
-        .map(|s| format!(", {s}"))
-        .unwrap_or_default();
-    format!("the server refused the OAuth2 access token ({mechanism}{status}): {reply}")
+fn refusal(mechanism: Mechanism, challenge: Option<&str>, reply: &str) -> LoginRefusal {
+    LoginRefusal::TokenRefused {
+        mechanism,
+        status: challenge.and_then(challenge_status),
+        reply: Some(reply.to_owned()),
+    }
 }
 
 /// The `AUTH=` mechanisms offered before login, upper-cased.
@@ -118,12 +112,13 @@ mod tests {
                 Mechanism::XOAuth2,
                 Some(r#"{"status":"invalid_token"}"#),
                 "[AUTHENTICATIONFAILED] Authentication failed."
-            ),
+            )
+            .to_string(),
             "the server refused the OAuth2 access token (XOAUTH2, invalid_token): \
              [AUTHENTICATIONFAILED] Authentication failed."
         );
         assert_eq!(
-            refusal(Mechanism::OAuthBearer, None, "no"),
+            refusal(Mechanism::OAuthBearer, None, "no").to_string(),
             "the server refused the OAuth2 access token (OAUTHBEARER): no"
         );
     }

@@ -7,6 +7,10 @@
 use std::io;
 use std::time::Duration;
 
+use crate::config::Misconfig;
+use crate::oauth2::LoginRefusal;
+use crate::tls::TlsFailure;
+
 /// An IMAP failure. The texts name the server, the user or the command involved, and the
 /// server's own words where there are some; never the password.
 #[derive(Debug, thiserror::Error)]
@@ -14,7 +18,7 @@ pub enum ImapError {
     /// The configuration cannot work (plain text not allowed, bad CA file, bad host name,
     /// a mailbox name or flag that cannot be sent).
     #[error("IMAP configuration: {0}")]
-    Config(String),
+    Config(Misconfig),
     /// The TCP connection could not be made.
     #[error("cannot connect to IMAP server {server}: {source}")]
     Connect {
@@ -29,7 +33,7 @@ pub enum ImapError {
         /// `host:port`.
         server: String,
         /// What failed, e.g. the certificate problem.
-        reason: String,
+        reason: TlsFailure,
         /// True when the network broke during the handshake rather than TLS refusing it.
         transient: bool,
     },
@@ -38,8 +42,8 @@ pub enum ImapError {
     Login {
         /// The user name tried.
         user: String,
-        /// The server's answer (never contains the password).
-        reply: String,
+        /// The server's answer (never contains the password), or why an OAuth2 login failed.
+        reply: LoginRefusal,
     },
     /// No OAuth2 access token could be had for the login (its own words say why).
     #[error("IMAP login: {0}")]
@@ -56,10 +60,51 @@ pub enum ImapError {
     #[error("IMAP connection, {context}: {source}")]
     Io {
         /// What was being done.
-        context: String,
+        context: Doing,
         /// The underlying error.
         source: io::Error,
     },
+}
+
+/// What was being done when an IMAP connection broke: the `context` of [`ImapError::Io`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Doing {
+    /// An IMAP command, as on the wire (`NOOP`, `SELECT "INBOX"`).
+    #[error("{0}")]
+    Command(String),
+    /// Connecting to `host:port`.
+    #[error("connecting to {0}")]
+    Connecting(String),
+    /// Reading the greeting of `host:port`.
+    #[error("reading the greeting of {0}")]
+    Greeting(String),
+    /// Reading the greeting and securing the connection to `host:port`.
+    #[error("greeting and TLS with {0}")]
+    GreetingAndTls(String),
+    /// Waiting in IDLE, when the server closed the connection.
+    #[error("IDLE: the server closed the connection")]
+    IdleClosed,
+    /// A command on a session an earlier error cost.
+    #[error("the session was lost by an earlier error; connect again")]
+    SessionLost,
+}
+
+impl From<&str> for Doing {
+    fn from(command: &str) -> Self {
+        Doing::Command(command.to_owned())
+    }
+}
+
+impl From<&String> for Doing {
+    fn from(command: &String) -> Self {
+        Doing::Command(command.clone())
+    }
+}
+
+impl From<String> for Doing {
+    fn from(command: String) -> Self {
+        Doing::Command(command)
+    }
 }
 
 /// Why a connection ended that the network did not say itself: the words of the
@@ -87,13 +132,12 @@ impl ImapError {
             ImapError::Connect { .. } | ImapError::Io { .. } => true,
             ImapError::Tls { transient, .. } => *transient,
             ImapError::Token(e) => e.transient,
-            ImapError::Login { reply, .. } | ImapError::Protocol { reply, .. } => {
-                says_try_later(reply)
-            }
+            ImapError::Login { reply, .. } => says_try_later(&reply.to_string()),
+            ImapError::Protocol { reply, .. } => says_try_later(reply),
         }
     }
 
-    pub(crate) fn timeout(context: impl Into<String>, after: Duration) -> Self {
+    pub(crate) fn timeout(context: impl Into<Doing>, after: Duration) -> Self {
         let context = context.into();
         let source = io::Error::new(
             io::ErrorKind::TimedOut,
@@ -104,7 +148,7 @@ impl ImapError {
         ImapError::Io { context, source }
     }
 
-    pub(crate) fn closed(context: impl Into<String>) -> Self {
+    pub(crate) fn closed(context: impl Into<Doing>) -> Self {
         ImapError::Io {
             context: context.into(),
             source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
@@ -116,7 +160,7 @@ impl ImapError {
         use async_imap::error::Error as E;
         match err {
             E::Io(source) => ImapError::Io {
-                context: command.to_owned(),
+                context: command.into(),
                 source,
             },
             E::ConnectionLost => ImapError::closed(command),
@@ -124,7 +168,10 @@ impl ImapError {
                 command: command.to_owned(),
                 reply: tidy_reply(&reply),
             },
-            E::Validate(e) => ImapError::Config(format!("{command}: {e}")),
+            E::Validate(e) => ImapError::Config(Misconfig::Invalid {
+                command: command.to_owned(),
+                error: e.to_string(),
+            }),
             other => ImapError::Protocol {
                 command: command.to_owned(),
                 reply: other.to_string(),
@@ -201,13 +248,13 @@ mod tests {
     fn transient_or_not() {
         let login = |reply: &str| ImapError::Login {
             user: "u".into(),
-            reply: reply.into(),
+            reply: LoginRefusal::Said(reply.into()),
         };
         assert!(!login("[AUTHENTICATIONFAILED] Authentication failed.").is_transient());
         assert!(login("[UNAVAILABLE] Temporary authentication failure.").is_transient());
         assert!(ImapError::timeout("NOOP", Duration::from_secs(5)).is_transient());
         assert!(ImapError::closed("IDLE").is_transient());
-        assert!(!ImapError::Config("x".into()).is_transient());
+        assert!(!ImapError::Config(Misconfig::NotAFlag("x".into())).is_transient());
         let tls = |transient| ImapError::Tls {
             server: "h:993".into(),
             reason: "r".into(),

@@ -8,6 +8,7 @@ use futures::TryStreamExt;
 use super::answer::{Answer, FetchAnswer, Reader};
 use super::stream::timed;
 use super::{Imap, ImapError, note_count};
+use crate::config::Misconfig;
 
 /// How many messages one UID FETCH asks for (the daemon's batches: one command each).
 const FETCH_BATCH: usize = 300;
@@ -229,7 +230,7 @@ impl Imap {
         let mut session = self.take_session()?;
         let limit = self.timeout;
         let io = |source| ImapError::Io {
-            context: command.to_owned(),
+            context: command.into(),
             source,
         };
         // The command is sent within the time limit; then the limit is on the server's
@@ -331,7 +332,7 @@ impl Imap {
                 .bytes()
                 .all(|b| b.is_ascii_digit() || b":,*".contains(&b));
         if !is_set {
-            return Err(ImapError::Config(format!("{uids:?} is not a UID set")));
+            return Err(ImapError::Config(Misconfig::NotUidSet(uids.to_owned())));
         }
         let command = format!("UID FETCH {uids} (UID FLAGS)");
         let limit = self.timeout;
@@ -370,7 +371,7 @@ impl Imap {
         internal_date: Option<DateTime<FixedOffset>>,
     ) -> Result<(), ImapError> {
         if let Some(bad) = flags.iter().find(|f| !is_flag(f)) {
-            return Err(ImapError::Config(format!("{bad:?} is not an IMAP flag")));
+            return Err(ImapError::Config(Misconfig::NotAFlag((*bad).to_owned())));
         }
         let flags = (!flags.is_empty()).then(|| format!("({})", flags.join(" ")));
         let date = internal_date.map(|d| format!("\"{}\"", d.format("%d-%b-%Y %H:%M:%S %z")));

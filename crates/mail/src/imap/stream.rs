@@ -13,8 +13,9 @@ use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 
-use super::{Ended, ImapConfig, ImapError};
-use crate::tls::{self, Security};
+use super::{Doing, Ended, ImapConfig, ImapError};
+use crate::config::Misconfig;
+use crate::tls::{self, Security, TlsFailure};
 
 /// TCP, or TLS over TCP; and bytes read off it ahead of async-imap, handed back.
 #[derive(Debug)]
@@ -102,7 +103,7 @@ impl AsyncWrite for Stream {
 /// Runs `fut` with the network time-out; a time-out becomes an `Io` error naming `what`.
 pub(crate) async fn timed<T>(
     limit: Duration,
-    what: &str,
+    what: impl Into<Doing>,
     fut: impl Future<Output = Result<T, ImapError>>,
 ) -> Result<T, ImapError> {
     tokio::time::timeout(limit, fut)
@@ -115,22 +116,20 @@ pub(crate) async fn timed<T>(
 pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> {
     let server = format!("{}:{}", cfg.host, cfg.port);
     if cfg.security == Security::Plain && !cfg.plain_ok {
-        return Err(ImapError::Config(format!(
-            "security = \"plain\" for {server} sends the password unencrypted; \
-             it must be allowed explicitly (plain_ok)"
-        )));
+        return Err(ImapError::Config(Misconfig::PlainImap { server }));
     }
     let tls = match cfg.security {
         Security::Plain => None,
         Security::Tls | Security::StartTls => {
             let config = tls::client_config(cfg.ca_file.as_deref())
-                .map_err(|e| ImapError::Config(e.to_string()))?;
-            let name = tls::server_name(&cfg.host).map_err(|e| ImapError::Config(e.to_string()))?;
+                .map_err(|e| ImapError::Config(Misconfig::Tls(e)))?;
+            let name =
+                tls::server_name(&cfg.host).map_err(|e| ImapError::Config(Misconfig::Tls(e)))?;
             Some((TlsConnector::from(config), name))
         }
     };
 
-    let tcp = timed(cfg.timeout, &format!("connecting to {server}"), async {
+    let tcp = timed(cfg.timeout, Doing::Connecting(server.clone()), async {
         TcpStream::connect((cfg.host.as_str(), cfg.port))
             .await
             .map_err(|source| ImapError::Connect {
@@ -142,47 +141,42 @@ pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> 
     // Small commands (DONE, NOOP) should leave at once.
     let _ = tcp.set_nodelay(true);
 
-    timed(
-        cfg.timeout,
-        &format!("greeting and TLS with {server}"),
-        async {
-            match (cfg.security, tls) {
-                (Security::Tls, Some((connector, name))) => {
-                    let tls = handshake(&connector, name, tcp, &server).await?;
-                    let mut client = Client::new(Stream::tls(tls));
-                    greeting(&mut client, &server).await?;
-                    Ok(client)
-                }
-                (Security::StartTls, Some((connector, name))) => {
-                    let mut client = Client::new(Stream::plain(tcp));
-                    greeting(&mut client, &server).await?;
-                    client
-                        .run_command_and_check_ok("STARTTLS", None)
-                        .await
-                        .map_err(|e| ImapError::Tls {
-                            server: server.clone(),
-                            reason: format!(
-                                "STARTTLS refused: {}",
-                                ImapError::from_imap("STARTTLS", e)
-                            ),
-                            transient: false,
-                        })?;
-                    // Anything the server sent after its OK is dropped with the old client: only
-                    // what comes through TLS counts (no second greeting follows STARTTLS).
-                    let Io::Plain(tcp) = client.into_inner().io else {
-                        unreachable!("STARTTLS on a plain stream")
-                    };
-                    let tls = handshake(&connector, name, tcp, &server).await?;
-                    Ok(Client::new(Stream::tls(tls)))
-                }
-                _ => {
-                    let mut client = Client::new(Stream::plain(tcp));
-                    greeting(&mut client, &server).await?;
-                    Ok(client)
-                }
+    timed(cfg.timeout, Doing::GreetingAndTls(server.clone()), async {
+        match (cfg.security, tls) {
+            (Security::Tls, Some((connector, name))) => {
+                let tls = handshake(&connector, name, tcp, &server).await?;
+                let mut client = Client::new(Stream::tls(tls));
+                greeting(&mut client, &server).await?;
+                Ok(client)
             }
-        },
-    )
+            (Security::StartTls, Some((connector, name))) => {
+                let mut client = Client::new(Stream::plain(tcp));
+                greeting(&mut client, &server).await?;
+                client
+                    .run_command_and_check_ok("STARTTLS", None)
+                    .await
+                    .map_err(|e| ImapError::Tls {
+                        server: server.clone(),
+                        reason: TlsFailure::StartTlsRefused(Box::new(ImapError::from_imap(
+                            "STARTTLS", e,
+                        ))),
+                        transient: false,
+                    })?;
+                // Anything the server sent after its OK is dropped with the old client: only
+                // what comes through TLS counts (no second greeting follows STARTTLS).
+                let Io::Plain(tcp) = client.into_inner().io else {
+                    unreachable!("STARTTLS on a plain stream")
+                };
+                let tls = handshake(&connector, name, tcp, &server).await?;
+                Ok(Client::new(Stream::tls(tls)))
+            }
+            _ => {
+                let mut client = Client::new(Stream::plain(tcp));
+                greeting(&mut client, &server).await?;
+                Ok(client)
+            }
+        }
+    })
     .await
 }
 
@@ -210,7 +204,7 @@ fn tls_error(server: &str, host: &str, err: &io::Error) -> ImapError {
         },
         None => ImapError::Tls {
             server: server.to_owned(),
-            reason: err.to_string(),
+            reason: TlsFailure::Said(err.to_string()),
             transient: true,
         },
     }
@@ -219,7 +213,7 @@ fn tls_error(server: &str, host: &str, err: &io::Error) -> ImapError {
 /// Reads the server's greeting (async-imap leaves that to us): `* OK` or `* PREAUTH` go on,
 /// `* BYE` (server busy or refusing) is an error.
 async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapError> {
-    let context = format!("reading the greeting of {server}");
+    let context = Doing::Greeting(server.to_owned());
     let response = client
         .read_response()
         .await
@@ -227,7 +221,7 @@ async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapE
             context: context.clone(),
             source,
         })?
-        .ok_or_else(|| ImapError::closed(&context))?;
+        .ok_or_else(|| ImapError::closed(context.clone()))?;
     match response.parsed() {
         Response::Data {
             status: Status::Ok | Status::PreAuth,

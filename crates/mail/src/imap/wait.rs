@@ -140,7 +140,7 @@ impl Imap {
                 Event::Idle(Ok(IdleResponse::Timeout)) => {}
                 // With our interrupt still alive, this means the stream ended.
                 Event::Idle(Ok(IdleResponse::ManualInterrupt)) => {
-                    return Err(ImapError::closed("IDLE: the server closed the connection"));
+                    return Err(ImapError::closed(super::Doing::IdleClosed));
                 }
                 Event::Idle(Err(e)) => return Err(ImapError::from_imap("IDLE", e)),
             }

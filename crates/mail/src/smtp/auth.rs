@@ -6,6 +6,7 @@
 //! [`SmtpError::Login`], which says the token was refused and does not retry by itself.
 
 use super::SmtpError;
+use crate::oauth2::{LoginRefusal, Mechanism};
 
 const CHALLENGE: &str = "does not expect a challenge";
 const NO_MECHANISM: &str = "No compatible authentication mechanism";
@@ -21,27 +22,30 @@ pub(super) fn oauth2_error(
         return SmtpError::Login {
             server: server.to_owned(),
             user: user.to_owned(),
-            reason: "the server offers no OAuth2 login (AUTH XOAUTH2, which is what ccmail \
-                     speaks over SMTP)"
-                .into(),
+            reason: LoginRefusal::NoSmtpMechanism,
         };
     }
     if text.contains(CHALLENGE) {
-        return oauth2_refused(server, user, "the server answered with an error challenge");
+        return oauth2_refused(server, user, None);
     }
     match SmtpError::from_lettre(server, err) {
         SmtpError::Rejected {
             code: 535, reply, ..
-        } => oauth2_refused(server, user, &reply),
+        } => oauth2_refused(server, user, Some(reply)),
         other => other,
     }
 }
 
 /// "the server refused the OAuth2 access token (XOAUTH2): …".
-pub(super) fn oauth2_refused(server: &str, user: &str, why: &str) -> SmtpError {
+/// The server's reply, or none when it answered with an error challenge.
+pub(super) fn oauth2_refused(server: &str, user: &str, reply: Option<String>) -> SmtpError {
     SmtpError::Login {
         server: server.to_owned(),
         user: user.to_owned(),
-        reason: format!("the server refused the OAuth2 access token (XOAUTH2): {why}"),
+        reason: LoginRefusal::TokenRefused {
+            mechanism: Mechanism::XOAuth2,
+            status: None,
+            reply,
+        },
     }
 }

@@ -11,7 +11,7 @@ use chrono::{DateTime, FixedOffset};
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment as LettreAttachment, Body, MultiPart, SinglePart};
 
-use super::SmtpError;
+use super::{BuildProblem, SmtpError};
 
 /// A name and an address, e.g. `Петров Пётр <petrov@example.org>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn build(msg: &Outgoing) -> Result<Vec<u8>, SmtpError> {
         }
         builder.multipart(parts)
     }
-    .map_err(|e| SmtpError::Build(e.to_string()))?;
+    .map_err(|e| SmtpError::Build(BuildProblem::Said(e.to_string())))?;
 
     // lettre writes every Date in UTC; the reader should see the sender's own clock.
     let date = msg.date.format("%a, %d %b %Y %H:%M:%S %z").to_string();
@@ -196,9 +196,7 @@ fn msg_id(id: &str) -> Result<&str, SmtpError> {
     if writable(id) {
         Ok(id)
     } else {
-        Err(SmtpError::Build(format!(
-            "{id:?} is not a Message-ID (printable ASCII without spaces or <>)"
-        )))
+        Err(SmtpError::Build(BuildProblem::NotAMessageId(id.to_owned())))
     }
 }
 
@@ -207,10 +205,11 @@ fn thread_id<'a>(id: &'a str, header: &str) -> Result<&'a str, SmtpError> {
     if threadable(id) {
         Ok(id)
     } else {
-        Err(SmtpError::Build(format!(
-            "{id:?} can't be named in {header}: a Message-ID there is printable ASCII \
-             without spaces or <>, at most {MAX_THREAD_ID} characters"
-        )))
+        Err(SmtpError::Build(BuildProblem::NotThreadable {
+            id: id.to_owned(),
+            header: header.to_owned(),
+            max: MAX_THREAD_ID,
+        }))
     }
 }
 
@@ -248,8 +247,12 @@ fn attachment(a: &Attachment) -> Result<SinglePart, SmtpError> {
     } else {
         a.mime_type.clone()
     };
-    let content_type = ContentType::parse(&mime_type)
-        .map_err(|e| SmtpError::Build(format!("MIME type {:?}: {e}", a.mime_type)))?;
+    let content_type = ContentType::parse(&mime_type).map_err(|e| {
+        SmtpError::Build(BuildProblem::MimeType {
+            mime_type: a.mime_type.clone(),
+            error: e.to_string(),
+        })
+    })?;
     let part = LettreAttachment::new(filename);
     // Text (PGN) stays readable when it is UTF-8; anything else goes as base64.
     let textual = a.mime_type.starts_with("text/") || a.mime_type.contains("pgn");

@@ -1,6 +1,8 @@
 //! What can go wrong when building or sending a message, and whether retrying can help.
 
-use crate::tls;
+use crate::config::Misconfig;
+use crate::oauth2::LoginRefusal;
+use crate::tls::{self, TlsFailure};
 
 /// An SMTP or message-building failure. The texts name the server and quote its reply.
 #[derive(Debug, thiserror::Error)]
@@ -8,7 +10,7 @@ pub enum SmtpError {
     /// The configuration cannot work (plain text not allowed, a user name without password,
     /// a bad CA file or host name).
     #[error("SMTP configuration: {0}")]
-    Config(String),
+    Config(Misconfig),
     /// An e-mail address that is not one.
     #[error("invalid e-mail address {address:?}: {reason}")]
     Address {
@@ -19,7 +21,7 @@ pub enum SmtpError {
     },
     /// The message cannot be built (bad Message-ID, MIME type, no recipient, ...).
     #[error("cannot build the message: {0}")]
-    Build(String),
+    Build(BuildProblem),
     /// The server refused with a 4xx (try later) or 5xx (for good) reply.
     #[error("SMTP server {server} replied {code}: {reply}")]
     Rejected {
@@ -39,7 +41,7 @@ pub enum SmtpError {
         /// The user name tried.
         user: String,
         /// What the server said, in words.
-        reason: String,
+        reason: LoginRefusal,
     },
     /// No OAuth2 access token could be had for the login (its own words say why).
     #[error("SMTP login: {0}")]
@@ -50,7 +52,7 @@ pub enum SmtpError {
         /// `host:port`.
         server: String,
         /// What failed.
-        reason: String,
+        reason: TlsFailure,
     },
     /// The connection could not be made, broke or timed out.
     #[error("SMTP connection to {server}: {reason}")]
@@ -58,7 +60,7 @@ pub enum SmtpError {
         /// `host:port`.
         server: String,
         /// What the network or the client said.
-        reason: String,
+        reason: Trouble,
     },
     /// The server's answer made no sense, or the client could not go on (e.g. an 8-bit
     /// message for a server without 8BITMIME).
@@ -69,6 +71,61 @@ pub enum SmtpError {
         /// What happened.
         reason: String,
     },
+}
+
+/// Why a message cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BuildProblem {
+    /// Our own Message-ID is not one a header can carry.
+    #[error("{0:?} is not a Message-ID (printable ASCII without spaces or <>)")]
+    NotAMessageId(String),
+    /// An id of the thread cannot be named in `header` (`In-Reply-To`, `References`).
+    #[error(
+        "{id:?} can't be named in {header}: a Message-ID there is printable ASCII without \
+         spaces or <>, at most {max} characters"
+    )]
+    NotThreadable {
+        /// The id.
+        id: String,
+        /// The header.
+        header: String,
+        /// The longest id a header takes ([`super::MAX_THREAD_ID`]).
+        max: usize,
+    },
+    /// An attachment's MIME type lettre does not take.
+    #[error("MIME type {mime_type:?}: {error}")]
+    MimeType {
+        /// The type as given.
+        mime_type: String,
+        /// lettre's words.
+        error: String,
+    },
+    /// lettre's words.
+    #[error("{0}")]
+    Said(String),
+}
+
+/// What went wrong with an SMTP connection.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Trouble {
+    /// The server did not answer NOOP (`ccmail check`).
+    #[error("the server did not answer NOOP")]
+    NoNoopAnswer,
+    /// The words of the network or of lettre.
+    #[error("{0}")]
+    Said(String),
+}
+
+impl From<String> for Trouble {
+    fn from(words: String) -> Self {
+        Trouble::Said(words)
+    }
+}
+
+impl From<&str> for Trouble {
+    fn from(words: &str) -> Self {
+        Trouble::Said(words.to_owned())
+    }
 }
 
 impl SmtpError {
@@ -110,20 +167,27 @@ impl SmtpError {
             let reason = tls::describe(r, host);
             return SmtpError::Tls { server, reason };
         }
-        let reason = err.to_string();
+        let said = err.to_string();
         // The connection closed before the server's reply was complete (a cut line, a server
         // going down in the middle of DATA): lettre calls it a response error, but it is the
         // connection's, and the message must be sent again, not given up on.
-        if err.is_response() && reason.ends_with("incomplete response") {
+        if err.is_response() && said.ends_with("incomplete response") {
+            let reason = Trouble::Said(said);
             return SmtpError::Connection { server, reason };
         }
         if err.is_tls() {
+            let reason = TlsFailure::Said(said);
             SmtpError::Tls { server, reason }
         } else if err.is_timeout() {
+            let reason = Trouble::Said(said);
             SmtpError::Connection { server, reason }
         } else if err.is_client() || err.is_response() {
-            SmtpError::Protocol { server, reason }
+            SmtpError::Protocol {
+                server,
+                reason: said,
+            }
         } else {
+            let reason = Trouble::Said(said);
             SmtpError::Connection { server, reason }
         }
     }
@@ -152,6 +216,6 @@ mod tests {
             }
             .is_transient()
         );
-        assert!(!SmtpError::Build("x".into()).is_transient());
+        assert!(!SmtpError::Build(BuildProblem::Said("x".into())).is_transient());
     }
 }

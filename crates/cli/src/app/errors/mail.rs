@@ -1,10 +1,12 @@
 //! The mail crate's errors in the interface's words. A server's reply, the network's and
 //! the libraries' own words pass through as they are.
 
-use ccmail_mail::imap::{Ended, ImapError};
-use ccmail_mail::mime::MimeError;
-use ccmail_mail::smtp::SmtpError;
-use ccmail_mail::tls::TlsError;
+use ccmail_mail::config::Misconfig;
+use ccmail_mail::imap::{Doing, Ended, ImapError};
+use ccmail_mail::mime::{Beginning, MimeError, NotAMessage};
+use ccmail_mail::oauth2::LoginRefusal;
+use ccmail_mail::smtp::{BuildProblem, SmtpError, Trouble};
+use ccmail_mail::tls::{CaProblem, TlsError, TlsFailure};
 
 use crate::i18n::Catalogue;
 
@@ -19,8 +21,7 @@ pub(super) fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<Stri
     } else if let Some(e) = cause.downcast_ref::<TlsError>() {
         Some(tls(e, c))
     } else if let Some(e) = cause.downcast_ref::<MimeError>() {
-        // The words of a message that is not one are the mail crate's own, and English.
-        Some(e.to_string())
+        Some(mime(e, c))
     } else if let Some(e) = cause.downcast_ref::<Ended>() {
         Some(ended(e, c))
     } else {
@@ -54,18 +55,24 @@ fn ended(e: &Ended, c: &Catalogue) -> String {
 /// An IMAP error in `c`'s words.
 fn imap(e: &ImapError, c: &Catalogue) -> String {
     match e {
-        ImapError::Config(reason) => c.text("err-mail-imap-config", &[("reason", reason.into())]),
+        ImapError::Config(reason) => c.text(
+            "err-mail-imap-config",
+            &[("reason", misconfig(reason, c).into())],
+        ),
         ImapError::Connect { server, source } => c.text(
             "err-mail-imap-connect",
             &[("server", server.into()), ("error", io(source, c).into())],
         ),
         ImapError::Tls { server, reason, .. } => c.text(
             "err-mail-imap-tls",
-            &[("server", server.into()), ("reason", reason.into())],
+            &[
+                ("server", server.into()),
+                ("reason", tls_failure(reason, c).into()),
+            ],
         ),
         ImapError::Login { user, reply } => c.text(
             "err-mail-imap-login",
-            &[("user", user.into()), ("reply", reply.into())],
+            &[("user", user.into()), ("reply", refusal(reply, c).into())],
         ),
         ImapError::Token(e) => c.text("err-mail-imap-token", &[("error", e.to_string().into())]),
         ImapError::Protocol { command, reply } => c.text(
@@ -74,7 +81,10 @@ fn imap(e: &ImapError, c: &Catalogue) -> String {
         ),
         ImapError::Io { context, source } => c.text(
             "err-mail-imap-io",
-            &[("context", context.into()), ("error", io(source, c).into())],
+            &[
+                ("context", doing(context, c).into()),
+                ("error", io(source, c).into()),
+            ],
         ),
     }
 }
@@ -82,7 +92,10 @@ fn imap(e: &ImapError, c: &Catalogue) -> String {
 /// An SMTP error in `c`'s words.
 fn smtp(e: &SmtpError, c: &Catalogue) -> String {
     match e {
-        SmtpError::Config(reason) => c.text("err-mail-smtp-config", &[("reason", reason.into())]),
+        SmtpError::Config(reason) => c.text(
+            "err-mail-smtp-config",
+            &[("reason", misconfig(reason, c).into())],
+        ),
         SmtpError::Address { address, reason } => c.text(
             "err-mail-smtp-address",
             &[
@@ -90,7 +103,10 @@ fn smtp(e: &SmtpError, c: &Catalogue) -> String {
                 ("reason", reason.into()),
             ],
         ),
-        SmtpError::Build(reason) => c.text("err-mail-smtp-build", &[("reason", reason.into())]),
+        SmtpError::Build(reason) => c.text(
+            "err-mail-smtp-build",
+            &[("reason", build_problem(reason, c).into())],
+        ),
         SmtpError::Rejected {
             server,
             code,
@@ -112,18 +128,28 @@ fn smtp(e: &SmtpError, c: &Catalogue) -> String {
             &[
                 ("server", server.into()),
                 ("user", user.into()),
-                ("reason", reason.into()),
+                ("reason", refusal(reason, c).into()),
             ],
         ),
         SmtpError::Token(e) => c.text("err-mail-smtp-token", &[("error", e.to_string().into())]),
         SmtpError::Tls { server, reason } => c.text(
             "err-mail-smtp-tls",
-            &[("server", server.into()), ("reason", reason.into())],
+            &[
+                ("server", server.into()),
+                ("reason", tls_failure(reason, c).into()),
+            ],
         ),
-        SmtpError::Connection { server, reason } => c.text(
-            "err-mail-smtp-connection",
-            &[("server", server.into()), ("reason", reason.into())],
-        ),
+        SmtpError::Connection { server, reason } => {
+            let reason = match reason {
+                Trouble::NoNoopAnswer => c.text("err-mail-no-noop-answer", &[]),
+                // The network's or lettre's words.
+                Trouble::Said(words) => words.clone(),
+            };
+            c.text(
+                "err-mail-smtp-connection",
+                &[("server", server.into()), ("reason", reason.into())],
+            )
+        }
         SmtpError::Protocol { server, reason } => c.text(
             "err-mail-smtp-protocol",
             &[("server", server.into()), ("reason", reason.into())],
@@ -145,7 +171,7 @@ fn tls(e: &TlsError, c: &Catalogue) -> String {
             "err-mail-ca-file-content",
             &[
                 ("path", path.display().to_string().into()),
-                ("reason", reason.into()),
+                ("reason", ca_problem(reason, c).into()),
             ],
         ),
         TlsError::InvalidHostName(host) => c.text(
@@ -153,6 +179,168 @@ fn tls(e: &TlsError, c: &Catalogue) -> String {
             &[("host", format!("{host:?}").into())],
         ),
         TlsError::Config(e) => c.text("err-mail-tls-config", &[("error", e.to_string().into())]),
+    }
+}
+
+/// Why a message cannot be decoded, in `c`'s words.
+fn mime(e: &MimeError, c: &Catalogue) -> String {
+    let MimeError::NotAMessage(what) = e else {
+        return e.to_string();
+    };
+    match what {
+        NotAMessage::Empty => c.text("err-mail-not-a-message-empty", &[]),
+        NotAMessage::NulInHeader => c.text("err-mail-not-a-message-nul", &[]),
+        NotAMessage::BeginsWith(beginning) => {
+            let what = match beginning {
+                Beginning::Gzip => c.text("err-mail-begins-gzip", &[]),
+                Beginning::Zip => c.text("err-mail-begins-zip", &[]),
+                Beginning::Pdf => c.text("err-mail-begins-pdf", &[]),
+                Beginning::Binary => c.text("err-mail-begins-binary", &[]),
+                Beginning::TextLine(line) => c.text(
+                    "err-mail-begins-text-line",
+                    &[("line", format!("{line:?}").into())],
+                ),
+            };
+            c.text("err-mail-not-a-message", &[("what", what.into())])
+        }
+    }
+}
+
+/// Why TLS with a server failed, in `c`'s words (rustls's and the network's as they are).
+fn tls_failure(e: &TlsFailure, c: &Catalogue) -> String {
+    match e {
+        TlsFailure::Certificate { error, host } => c.text(
+            "err-mail-tls-certificate",
+            &[("error", error.into()), ("host", host.into())],
+        ),
+        TlsFailure::StartTlsRefused(e) => {
+            c.text("err-mail-starttls-refused", &[("error", imap(e, c).into())])
+        }
+        TlsFailure::Said(words) => words.clone(),
+    }
+}
+
+/// What is wrong with a CA file, in `c`'s words.
+fn ca_problem(e: &CaProblem, c: &Catalogue) -> String {
+    match e {
+        CaProblem::NoCertificate => c.text("err-mail-ca-no-certificate", &[]),
+        CaProblem::Said(words) => words.clone(),
+    }
+}
+
+/// Why a login failed, in `c`'s words (the server's as they are).
+fn refusal(e: &LoginRefusal, c: &Catalogue) -> String {
+    match e {
+        LoginRefusal::Said(words) => words.clone(),
+        LoginRefusal::NoImapMechanism { offered } if offered.is_empty() => {
+            c.text("err-mail-no-oauth2-imap-nothing", &[])
+        }
+        LoginRefusal::NoImapMechanism { offered } => c.text(
+            "err-mail-no-oauth2-imap",
+            &[("offered", offered.join(", ").into())],
+        ),
+        LoginRefusal::NoSmtpMechanism => c.text("err-mail-no-oauth2-smtp", &[]),
+        LoginRefusal::TokenRefused {
+            mechanism,
+            status,
+            reply,
+        } => {
+            let reply = match reply {
+                Some(reply) => reply.clone(),
+                None => c.text("err-mail-error-challenge", &[]),
+            };
+            let mut args = vec![
+                ("mechanism", mechanism.to_string().into()),
+                ("reply", reply.into()),
+            ];
+            let key = match status {
+                Some(status) => {
+                    args.push(("status", status.into()));
+                    "err-mail-token-refused-status"
+                }
+                None => "err-mail-token-refused",
+            };
+            c.text(key, &args)
+        }
+    }
+}
+
+/// What was being done when an IMAP connection broke, in `c`'s words.
+fn doing(e: &Doing, c: &Catalogue) -> String {
+    match e {
+        // The command as it goes on the wire.
+        Doing::Command(command) => command.clone(),
+        Doing::Connecting(server) => c.text("err-mail-connecting", &[("server", server.into())]),
+        Doing::Greeting(server) => c.text("err-mail-greeting", &[("server", server.into())]),
+        Doing::GreetingAndTls(server) => {
+            c.text("err-mail-greeting-and-tls", &[("server", server.into())])
+        }
+        Doing::IdleClosed => c.text("err-mail-idle-closed", &[]),
+        Doing::SessionLost => c.text("err-mail-session-lost", &[]),
+    }
+}
+
+/// Why a configuration cannot work, in `c`'s words (the libraries' as they are).
+fn misconfig(e: &Misconfig, c: &Catalogue) -> String {
+    match e {
+        Misconfig::PlainImap { server } => {
+            c.text("err-mail-plain-imap", &[("server", server.into())])
+        }
+        Misconfig::PlainSmtp { server } => {
+            c.text("err-mail-plain-smtp", &[("server", server.into())])
+        }
+        Misconfig::NoPassword { user, server } => c.text(
+            "err-mail-no-password",
+            &[("user", user.into()), ("server", server.into())],
+        ),
+        Misconfig::Tls(e) => tls(e, c),
+        Misconfig::CaCertificate { path, error } => c.text(
+            "err-mail-ca-certificate",
+            &[
+                ("path", path.display().to_string().into()),
+                ("error", error.into()),
+            ],
+        ),
+        Misconfig::TlsFor { host, error } => c.text(
+            "err-mail-tls-for",
+            &[("host", host.into()), ("error", error.into())],
+        ),
+        Misconfig::NotUidSet(uids) => c.text(
+            "err-mail-not-uid-set",
+            &[("uids", format!("{uids:?}").into())],
+        ),
+        Misconfig::NotAFlag(flag) => c.text(
+            "err-mail-not-a-flag",
+            &[("flag", format!("{flag:?}").into())],
+        ),
+        // The command and async-imap's words.
+        Misconfig::Invalid { .. } => e.to_string(),
+    }
+}
+
+/// Why a message cannot be built, in `c`'s words (lettre's as they are).
+fn build_problem(e: &BuildProblem, c: &Catalogue) -> String {
+    match e {
+        BuildProblem::NotAMessageId(id) => c.text(
+            "err-mail-not-a-message-id",
+            &[("id", format!("{id:?}").into())],
+        ),
+        BuildProblem::NotThreadable { id, header, max } => c.text(
+            "err-mail-not-threadable",
+            &[
+                ("id", format!("{id:?}").into()),
+                ("header", header.into()),
+                ("max", (*max).into()),
+            ],
+        ),
+        BuildProblem::MimeType { mime_type, error } => c.text(
+            "err-mail-mime-type",
+            &[
+                ("type", format!("{mime_type:?}").into()),
+                ("error", error.into()),
+            ],
+        ),
+        BuildProblem::Said(words) => words.clone(),
     }
 }
 
@@ -172,7 +360,7 @@ mod tests {
 
     fn timed_out() -> ImapError {
         ImapError::Io {
-            context: "NOOP".into(),
+            context: Doing::Command("NOOP".into()),
             source: io::Error::new(io::ErrorKind::TimedOut, Ended::NoAnswer { seconds: 30 }),
         }
     }
@@ -180,7 +368,7 @@ mod tests {
     #[test]
     fn the_english_is_the_errors_own() {
         let imap_errors = [
-            ImapError::Config("x".into()),
+            ImapError::Config(Misconfig::NotAFlag("x".into())),
             ImapError::Connect {
                 server: "imap.example.org:993".into(),
                 source: io::Error::from(io::ErrorKind::ConnectionRefused),
@@ -192,7 +380,7 @@ mod tests {
             },
             ImapError::Login {
                 user: "bob".into(),
-                reply: "[AUTHENTICATIONFAILED] Authentication failed.".into(),
+                reply: LoginRefusal::Said("[AUTHENTICATIONFAILED] Authentication failed.".into()),
             },
             ImapError::Protocol {
                 command: "SELECT \"Chess\"".into(),
@@ -200,7 +388,7 @@ mod tests {
             },
             timed_out(),
             ImapError::Io {
-                context: "IDLE".into(),
+                context: Doing::Command("IDLE".into()),
                 source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
             },
         ];
@@ -220,7 +408,7 @@ mod tests {
             SmtpError::Login {
                 server: "smtp.example.org:465".into(),
                 user: "bob".into(),
-                reason: "r".into(),
+                reason: LoginRefusal::Said("r".into()),
             },
             SmtpError::Connection {
                 server: "smtp.example.org:465".into(),
@@ -238,7 +426,7 @@ mod tests {
     fn in_russian_the_servers_words_stay_its_own() {
         let e = ImapError::Login {
             user: "bob".into(),
-            reply: "[AUTHENTICATIONFAILED] Authentication failed.".into(),
+            reply: LoginRefusal::Said("[AUTHENTICATIONFAILED] Authentication failed.".into()),
         };
         assert_eq!(
             imap(&e, &ru()),
@@ -257,6 +445,162 @@ mod tests {
         assert_eq!(
             smtp(&e, &ru()),
             "SMTP-сервер smtp.example.org:465 ответил 451: 4.7.1 Try again later"
+        );
+    }
+
+    fn tls_errors() -> Vec<ImapError> {
+        vec![
+            ImapError::Tls {
+                server: "imap.example.org:993".into(),
+                reason: TlsFailure::Certificate {
+                    error: "invalid peer certificate: UnknownIssuer".into(),
+                    host: "imap.example.org".into(),
+                },
+                transient: false,
+            },
+            ImapError::Tls {
+                server: "imap.example.org:143".into(),
+                reason: TlsFailure::StartTlsRefused(Box::new(ImapError::Protocol {
+                    command: "STARTTLS".into(),
+                    reply: "not now".into(),
+                })),
+                transient: false,
+            },
+            ImapError::Login {
+                user: "bob".into(),
+                reply: LoginRefusal::NoImapMechanism { offered: vec![] },
+            },
+            ImapError::Login {
+                user: "bob".into(),
+                reply: LoginRefusal::NoImapMechanism {
+                    offered: vec!["PLAIN".into(), "LOGIN".into()],
+                },
+            },
+            ImapError::Io {
+                context: Doing::Connecting("imap.example.org:993".into()),
+                source: io::Error::new(io::ErrorKind::TimedOut, Ended::NoAnswer { seconds: 60 }),
+            },
+            ImapError::Io {
+                context: Doing::IdleClosed,
+                source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
+            },
+            ImapError::Io {
+                context: Doing::SessionLost,
+                source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
+            },
+            ImapError::Config(Misconfig::PlainImap {
+                server: "imap.example.org:143".into(),
+            }),
+            ImapError::Config(Misconfig::Tls(TlsError::CaFileContent {
+                path: "/etc/ca.pem".into(),
+                reason: CaProblem::NoCertificate,
+            })),
+        ]
+    }
+
+    fn smtp_reasons() -> Vec<SmtpError> {
+        let server = || "smtp.example.org:465".to_owned();
+        let login = |reason| SmtpError::Login {
+            server: server(),
+            user: "bob".into(),
+            reason,
+        };
+        vec![
+            login(LoginRefusal::NoSmtpMechanism),
+            login(LoginRefusal::TokenRefused {
+                mechanism: ccmail_mail::oauth2::Mechanism::XOAuth2,
+                status: None,
+                reply: None,
+            }),
+            login(LoginRefusal::TokenRefused {
+                mechanism: ccmail_mail::oauth2::Mechanism::OAuthBearer,
+                status: Some("invalid_token".into()),
+                reply: Some("5.7.8 Authentication failed".into()),
+            }),
+            SmtpError::Connection {
+                server: server(),
+                reason: Trouble::NoNoopAnswer,
+            },
+            SmtpError::Config(Misconfig::NoPassword {
+                user: "bob".into(),
+                server: server(),
+            }),
+            SmtpError::Config(Misconfig::PlainSmtp { server: server() }),
+            SmtpError::Build(BuildProblem::NotAMessageId("a b".into())),
+            SmtpError::Build(BuildProblem::NotThreadable {
+                id: "a b".into(),
+                header: "References".into(),
+                max: 250,
+            }),
+            SmtpError::Build(BuildProblem::MimeType {
+                mime_type: "x".into(),
+                error: "e".into(),
+            }),
+        ]
+    }
+
+    #[test]
+    fn the_reasons_in_english_are_the_crates_own() {
+        for e in &tls_errors() {
+            assert_eq!(imap(e, &en()), e.to_string());
+            assert_ne!(imap(e, &ru()), e.to_string());
+        }
+        for e in &smtp_reasons() {
+            assert_eq!(smtp(e, &en()), e.to_string());
+            assert_ne!(smtp(e, &ru()), e.to_string());
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_message() {
+        let inputs: [&[u8]; 5] = [
+            b"",
+            b"\x1f\x8bjunk",
+            b"%PDF-1.4",
+            b"Dear Bob,\nmy move",
+            b"X: y\0\n",
+        ];
+        for raw in inputs {
+            let e = ccmail_mail::mime::decode(raw).expect_err("not a message");
+            assert_eq!(mime(&e, &en()), e.to_string());
+            assert_ne!(mime(&e, &ru()), e.to_string());
+        }
+        let e = ccmail_mail::mime::decode(b"\x1f\x8bjunk").expect_err("not a message");
+        assert_eq!(
+            mime(&e, &ru()),
+            "это не письмо: оно начинается с данных, сжатых gzip, а не с поля заголовка вроде \
+             «From:»"
+        );
+    }
+
+    #[test]
+    fn the_reasons_in_russian() {
+        let e = &tls_errors()[0];
+        assert_eq!(
+            imap(e, &ru()),
+            "TLS с IMAP-сервером imap.example.org:993: invalid peer certificate: UnknownIssuer \
+             (сертификат сервера не годится для imap.example.org или подписан центром \
+             сертификации, которому нет доверия; если у вас свой центр сертификации, укажите \
+             его файл в ca_file)"
+        );
+        assert_eq!(
+            imap(&tls_errors()[1], &ru()),
+            "TLS с IMAP-сервером imap.example.org:143: сервер отказал в STARTTLS: IMAP, команда \
+             STARTTLS: not now"
+        );
+        assert_eq!(
+            imap(&tls_errors()[5], &ru()),
+            "соединение с IMAP-сервером, IDLE: сервер закрыл соединение: соединение закрыто"
+        );
+        assert_eq!(
+            smtp(&smtp_reasons()[2], &ru()),
+            "SMTP-сервер smtp.example.org:465 не принял вход пользователя bob: сервер не принял \
+             токен доступа OAuth2 (OAUTHBEARER, invalid_token): 5.7.8 Authentication failed"
+        );
+        assert!(
+            smtp(&smtp_reasons()[7], &ru()).ends_with("не длиннее 250 символов"),
+            "{}",
+            smtp(&smtp_reasons()[7], &ru())
         );
     }
 
