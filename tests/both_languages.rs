@@ -392,7 +392,7 @@ fn russian() -> Day {
         check: concat!(
             "ок    настройки: прочитаны из HOME/config/ccmail/config.toml (игрок Petrov Petr <petrov@example.org>, часовой пояс Europe/Moscow)\n",
             "ок    база: открыта HOME/data/ccmail/ccmail.db: 1 партия, активных: 1\n",
-            "СБОЙ  imap: не удаётся подключиться: cannot connect to IMAP server 127.0.0.1:PORT: Connection refused (os error 111)\n",
+            "СБОЙ  imap: не удаётся подключиться: не удаётся подключиться к IMAP-серверу 127.0.0.1:PORT: Connection refused (os error 111)\n",
             "-     smtp: не настроен: в HOME/config/ccmail/config.toml нет [smtp] (письма остаются в очереди на отправку)\n",
             "ccmail: не пройдена 1 проверка\n",
         )
@@ -451,7 +451,9 @@ fn a_mistake_on_the_command_line_is_said_in_either_language() {
     );
     let help = home.ok("2026-03-01", &["--help"]);
     assert!(
-        help.contains("\n  help         Показать эту справку или справку по указанной подкоманде\n"),
+        help.contains(
+            "\n  help         Показать эту справку или справку по указанной подкоманде\n"
+        ),
         "{help}"
     );
 }

@@ -65,6 +65,23 @@ impl Report {
         }
     }
 
+    /// An error of the mail, store or core crates as the report says it: as it says itself
+    /// (English) with `--json`, in the interface's words on the terminal.
+    fn error(&self, e: &(dyn std::error::Error + 'static)) -> String {
+        if self.json {
+            return e.to_string();
+        }
+        ccmail::app::errors::in_words(e).unwrap_or_else(|| e.to_string())
+    }
+
+    /// An error and its causes, each once, as [`Report::error`] says one.
+    fn chain(&self, e: &anyhow::Error) -> String {
+        if self.json {
+            return format!("{e:#}");
+        }
+        ccmail::app::daemon::words(e)
+    }
+
     fn step(&mut self, status: &str, mark: &str, step: &str, what: &str) {
         if self.json {
             let s = serde_json::json!({"step": step, "status": status, "detail": what});
@@ -124,7 +141,7 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
             cfg
         }
         Err(e) => {
-            r.fail("config", format!("{e:#}"));
+            r.fail("config", r.chain(&e));
             return r.end(&ccmail::t!("check-config-unread"));
         }
     };
@@ -139,7 +156,7 @@ async fn database(r: &mut Report, cfg: &Config) {
     let path = cfg.store.db.display().to_string();
     let store = match Store::open(&cfg.store.db).await {
         Ok(store) => store,
-        Err(e) => return r.fail("database", format!("{e}")),
+        Err(e) => return r.fail("database", r.error(&e)),
     };
     let games = match store.conn().await {
         Ok(mut conn) => store::games(&mut conn, true).await,
@@ -165,7 +182,7 @@ async fn database(r: &mut Report, cfg: &Config) {
                 r,
                 "check-database-unreadable",
                 path = &path,
-                error = e.to_string()
+                error = r.error(&e)
             );
             r.fail("database", what);
         }
@@ -190,7 +207,7 @@ async fn imap(r: &mut Report, cfg: &Config) {
     let server = format!("{}:{}", i.host, i.port);
     let mut c = match imap_config(i) {
         Ok(c) => c,
-        Err(e) => return r.fail("imap", format!("{e:#}")),
+        Err(e) => return r.fail("imap", r.chain(&e)),
     };
     c.timeout = TIMEOUT;
     if let Some(provider) = ccmail::oauth2::for_imap(i) {
@@ -230,12 +247,12 @@ async fn imap(r: &mut Report, cfg: &Config) {
             imap.logout().await;
         }
         Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
-            let what = said!(r, "check-cannot-connect", error = e.to_string());
+            let what = said!(r, "check-cannot-connect", error = r.error(&e));
             r.fail("imap", what);
         }
         Err(e @ (ImapError::Login { .. } | ImapError::Token(_))) => {
             r.ok("imap", &connected);
-            r.fail("imap", format!("{e}"));
+            r.fail("imap", r.error(&e));
         }
         Err(e) => {
             r.ok("imap", &connected);
@@ -244,7 +261,7 @@ async fn imap(r: &mut Report, cfg: &Config) {
                 r,
                 "check-imap-mailbox-failed",
                 mailbox = &i.mailbox,
-                error = e.to_string()
+                error = r.error(&e)
             );
             r.fail("imap", what);
         }
@@ -260,7 +277,7 @@ async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
     let seen = match recent_authserv_ids(imap).await {
         Ok(seen) => seen,
         Err(e) => {
-            let what = said!(r, "check-security-heads-unread", error = e.to_string());
+            let what = said!(r, "check-security-heads-unread", error = r.chain(&e));
             return r.fail("security", what);
         }
     };
@@ -349,7 +366,7 @@ async fn smtp(r: &mut Report, cfg: &Config) {
     let server = format!("{}:{}", s.host, s.port);
     let mut c = match smtp_config(s) {
         Ok(c) => c,
-        Err(e) => return r.fail("smtp", format!("{e:#}")),
+        Err(e) => return r.fail("smtp", r.chain(&e)),
     };
     c.timeout = TIMEOUT;
     if let Some(provider) = ccmail::oauth2::for_smtp(s) {
@@ -360,7 +377,7 @@ async fn smtp(r: &mut Report, cfg: &Config) {
     }
     let smtp = match Smtp::new(&c) {
         Ok(smtp) => smtp,
-        Err(e) => return r.fail("smtp", format!("{e}")),
+        Err(e) => return r.fail("smtp", r.error(&e)),
     };
     let connected = connected(r, &server, s.security);
     match smtp.check().await {
@@ -379,10 +396,10 @@ async fn smtp(r: &mut Report, cfg: &Config) {
         }
         Err(e @ (SmtpError::Rejected { .. } | SmtpError::Login { .. })) => {
             r.ok("smtp", &connected);
-            r.fail("smtp", format!("{e}"));
+            r.fail("smtp", r.error(&e));
         }
         Err(e) => {
-            let what = said!(r, "check-cannot-connect", error = e.to_string());
+            let what = said!(r, "check-cannot-connect", error = r.error(&e));
             r.fail("smtp", what);
         }
     }
