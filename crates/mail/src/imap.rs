@@ -374,7 +374,7 @@ impl Imap {
 
 /// A command on a session an earlier error cost.
 fn lost() -> ImapError {
-    ImapError::closed(Doing::SessionLost)
+    ImapError::closed(Doing::ConnectionLost)
 }
 
 /// Applies an EXISTS or EXPUNGE to the message count; true when the count grew.

@@ -49,7 +49,7 @@ err-mail-connecting = connecting to { $server }
 err-mail-greeting = reading the greeting of { $server }
 err-mail-greeting-and-tls = greeting and TLS with { $server }
 err-mail-idle-closed = IDLE: the server closed the connection
-err-mail-session-lost = the session was lost by an earlier error; connect again
+err-mail-connection-lost = the session was lost by an earlier error; connect again
 err-mail-no-noop-answer = the server did not answer NOOP
 # A configuration that cannot work.
 err-mail-plain-imap = security = "plain" for { $server } sends the password unencrypted; it must be allowed explicitly (plain_ok)

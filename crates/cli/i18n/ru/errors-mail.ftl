@@ -49,7 +49,7 @@ err-mail-connecting = подключение к { $server }
 err-mail-greeting = чтение приветствия сервера { $server }
 err-mail-greeting-and-tls = приветствие сервера { $server } и установка TLS
 err-mail-idle-closed = IDLE: сервер закрыл соединение
-err-mail-session-lost = сеанс потерян из-за прежней ошибки; нужно подключиться заново
+err-mail-connection-lost = сеанс потерян из-за прежней ошибки; нужно подключиться заново
 err-mail-no-noop-answer = сервер не ответил на NOOP
 # Настройка, с которой работать нельзя.
 err-mail-plain-imap = security = "plain" для { $server } означает, что пароль уйдёт незашифрованным; это нужно разрешить явно (plain_ok)

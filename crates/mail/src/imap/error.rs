@@ -86,7 +86,7 @@ pub enum Doing {
     IdleClosed,
     /// A command on a session an earlier error cost.
     #[error("the session was lost by an earlier error; connect again")]
-    SessionLost,
+    ConnectionLost,
 }
 
 impl From<&str> for Doing {

@@ -276,7 +276,7 @@ fn doing(e: &Doing, c: &Catalogue) -> String {
             c.text("err-mail-greeting-and-tls", &[("server", server.into())])
         }
         Doing::IdleClosed => c.text("err-mail-idle-closed", &[]),
-        Doing::SessionLost => c.text("err-mail-session-lost", &[]),
+        Doing::ConnectionLost => c.text("err-mail-connection-lost", &[]),
     }
 }
 
@@ -485,7 +485,7 @@ mod tests {
                 source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
             },
             ImapError::Io {
-                context: Doing::SessionLost,
+                context: Doing::ConnectionLost,
                 source: io::Error::new(io::ErrorKind::ConnectionAborted, Ended::Closed),
             },
             ImapError::Config(Misconfig::PlainImap {
