@@ -94,11 +94,11 @@ macro_rules! catalogue {
 
 const EN: &[(&str, &str)] = catalogue!("en":
     "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon",
-    "errors-store", "errors-mail", "errors-core",
+    "errors-store", "errors-mail", "errors-core", "mime",
 );
 const RU: &[(&str, &str)] = catalogue!("ru":
     "common", "listing", "inbox", "commands", "prompt", "config", "help", "daemon",
-    "errors-store", "errors-mail", "errors-core",
+    "errors-store", "errors-mail", "errors-core", "mime",
 );
 
 /// One language's catalogue.

@@ -4,7 +4,7 @@
 //! (ccmail-mail), then the move-message reader (ccmail-core).
 
 use ccmail_core::message::{self, Envelope, MoveMessage};
-use ccmail_mail::mime::Decoded;
+use ccmail_mail::mime::{Decoded, MimeNote};
 
 /// A message as read.
 #[derive(Debug, Clone)]
@@ -26,8 +26,9 @@ impl Incoming {
         self.decoded.as_ref()?.message_id.as_deref()
     }
 
-    /// The survivable problems of the MIME layer, in words.
-    pub fn mime_notes(&self) -> &[String] {
+    /// The survivable problems of the MIME layer (`Display`: English; the interface's words:
+    /// [`mime_note`](crate::app::errors::mime_note)).
+    pub fn mime_notes(&self) -> &[MimeNote] {
         self.decoded.as_ref().map_or(&[], |d| &d.problems)
     }
 }
@@ -64,7 +65,7 @@ pub fn read_decoded(decoded: Decoded) -> Incoming {
 }
 
 /// [`read`], in the shape `parse` and the benchmarks use.
-pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<String>) {
+pub fn read_raw(raw: &[u8]) -> (Envelope, MoveMessage, Vec<MimeNote>) {
     let incoming = read(raw);
     let notes = incoming.mime_notes().to_vec();
     (incoming.envelope, incoming.message, notes)

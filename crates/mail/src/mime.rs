@@ -30,9 +30,11 @@ mod codec;
 mod flowed;
 mod header;
 mod html;
+mod note;
 mod parts;
 
 pub use address::{Address, normalize_email};
+pub use note::{MimeNote, ReadAs, Whose};
 pub use parts::{MAX_DEPTH, MAX_PARTS};
 
 use header::Field;
@@ -81,9 +83,9 @@ pub struct Decoded {
     /// `application/x-chess` (cmail), `application/vnd.chess-pgn`, and any part
     /// whose file name ends in `.pgn`.
     pub pgn: Vec<String>,
-    /// What went wrong but was survived, in words (an unknown charset, broken
-    /// base64, nesting too deep, …). Empty for clean mail.
-    pub problems: Vec<String>,
+    /// What went wrong but was survived (an unknown charset, broken base64, nesting too
+    /// deep, …), each a [`MimeNote`] (`Display`: its English). Empty for clean mail.
+    pub problems: Vec<MimeNote>,
 }
 
 /// How many of a message's References ids count when it is matched to a thread: the last
@@ -331,8 +333,8 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
         ],
     );
     let value =
-        |field: Option<&Field<'a>>, p: &mut Vec<String>| field.map(|h| header::unfolded(h, p));
-    let addresses = |field: Option<&Field<'a>>, p: &mut Vec<String>| {
+        |field: Option<&Field<'a>>, p: &mut Vec<MimeNote>| field.map(|h| header::unfolded(h, p));
+    let addresses = |field: Option<&Field<'a>>, p: &mut Vec<MimeNote>| {
         value(field, p)
             .map(|v| address::parse_list(&v, p))
             .unwrap_or_default()
@@ -344,10 +346,10 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
     d.sender = addresses(sender, p).into_iter().next();
     d.return_path = value(return_path_field, p).map(|v| return_path(&v));
     d.subject = value(subject, p).map(|v| header::decode_words(&v, p));
-    d.date = value(date_field, p).and_then(|v| date(&v, "Date", p));
+    d.date = value(date_field, p).and_then(|v| date(&v, false, p));
     d.received_date = value(received, p)
         .and_then(|v| v.rsplit_once(';').map(|(_, when)| when.trim().to_owned()))
-        .and_then(|v| date(&v, "topmost Received", p));
+        .and_then(|v| date(&v, true, p));
     d.message_id = value(message_id, p).and_then(|v| header::first_message_id(&v));
     d.in_reply_to = value(in_reply_to, p)
         .map(|v| header::message_ids(&v))
@@ -373,11 +375,16 @@ fn return_path(v: &str) -> String {
     }
 }
 
-fn date(v: &str, field: &str, problems: &mut Vec<String>) -> Option<DateTime<FixedOffset>> {
+/// The date of `Date:`, or of the topmost `Received:` when `received`.
+fn date(v: &str, received: bool, problems: &mut Vec<MimeNote>) -> Option<DateTime<FixedOffset>> {
     let d = header::parse_date(v);
     if d.is_none() {
-        let shown: String = v.chars().take(80).collect();
-        problems.push(format!("the {field} date {shown:?} could not be read"));
+        let value: String = v.chars().take(80).collect();
+        problems.push(if received {
+            MimeNote::BadReceivedDate { value }
+        } else {
+            MimeNote::BadDate { value }
+        });
     }
     d
 }
@@ -416,13 +423,10 @@ fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
             if let Some(i) = pgn_index {
                 d.pgn[i].clone()
             } else if let Some(l) = leaves.iter().find(|l| kind(l, "text/plain", true)) {
-                d.problems.push(
-                    "the message has no text of its own; the text was taken from an attached text file".to_owned(),
-                );
+                d.problems.push(MimeNote::TextFromAttachment);
                 plain_text(l, &mut d.problems)
             } else {
-                d.problems
-                    .push("the message has no readable text part".to_owned());
+                d.problems.push(MimeNote::NoText);
                 String::new()
             }
         }
@@ -430,11 +434,11 @@ fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
     d.text = chosen;
 }
 
-fn html_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
+fn html_text(leaf: &Leaf<'_>, problems: &mut Vec<MimeNote>) -> String {
     html::html_to_text(&leaf_text(leaf, problems))
 }
 
-fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
+fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<MimeNote>) -> String {
     let text = leaf_text(leaf, problems);
     let param = |k: &str| leaf.ctype.param(k).map(|v| v.trim().to_ascii_lowercase());
     if param("format").as_deref() == Some("flowed") {
@@ -444,21 +448,16 @@ fn plain_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
     }
 }
 
-/// How problem words name a part: "the message body", "the text/html part".
-struct PartName<'a>(&'a Leaf<'a>);
-
-impl std::fmt::Display for PartName<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0.depth {
-            0 => f.write_str("the message body"),
-            _ => write!(f, "the {} part", self.0.ctype.mimetype),
-        }
+/// Which text a note about a leaf is about: the message body, or a part by its type.
+fn whose(leaf: &Leaf<'_>) -> Whose {
+    match leaf.depth {
+        0 => Whose::Body,
+        _ => Whose::Part(leaf.ctype.mimetype.to_string()),
     }
 }
 
 /// A leaf's body with its transfer encoding and charset undone, `\n` line ends.
-fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
-    let what = PartName(leaf);
+fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<MimeNote>) -> String {
     let field = header::first(&leaf.headers, "Content-Transfer-Encoding")
         .map(|h| header::unfolded(h, problems))
         .unwrap_or_default();
@@ -469,22 +468,20 @@ fn leaf_text(leaf: &Leaf<'_>, problems: &mut Vec<String>) -> String {
     } else if is("base64") {
         let (bytes, clean) = codec::base64_decode(leaf.body);
         if !clean {
-            problems.push(format!(
-                "{what} has broken base64; it was decoded as far as it goes"
-            ));
+            problems.push(MimeNote::BrokenBase64 { whose: whose(leaf) });
         }
         Cow::Owned(bytes)
     } else if is("quoted-printable") {
         Cow::Owned(codec::qp_decode(leaf.body, false))
     } else {
-        let other = encoding.to_ascii_lowercase();
-        problems.push(format!(
-            "{what} has the unknown transfer encoding {other:?}; it was read as is"
-        ));
+        problems.push(MimeNote::UnknownEncoding {
+            whose: whose(leaf),
+            encoding: encoding.to_ascii_lowercase(),
+        });
         Cow::Borrowed(leaf.body)
     };
     let charset = leaf.ctype.param("charset");
-    let t = codec::decode_charset(&bytes, charset, &what);
+    let t = codec::decode_charset(&bytes, charset, || whose(leaf));
     problems.extend(t.problem);
     codec::clean_text(t.text)
 }

@@ -8,6 +8,7 @@ use ccmail::term::shown;
 use ccmail_core::board::{self, Glyphs};
 use ccmail_core::message::{Envelope, MoveMessage};
 use ccmail_core::notation::san;
+use ccmail_mail::mime::MimeNote;
 use serde_json::{Value, json};
 use shakmaty::{Chess, Move, Position};
 
@@ -69,7 +70,12 @@ pub fn to_json(envelope: &Envelope, msg: &MoveMessage) -> Value {
 
 /// The human form: what was read, the board after the new move, the problems in words. What
 /// the message says is shown as [`shown`] makes it: the JSON form has it exact.
-fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: Glyphs) -> String {
+fn human(
+    envelope: &Envelope,
+    msg: &MoveMessage,
+    mime_notes: &[MimeNote],
+    glyphs: Glyphs,
+) -> String {
     let mut s = String::new();
     if msg.has(ccmail_core::message::ProblemCode::Unreadable) {
         return problems(s, msg, mime_notes);
@@ -159,7 +165,7 @@ fn human(envelope: &Envelope, msg: &MoveMessage, mime_notes: &[String], glyphs: 
     problems(s, msg, mime_notes)
 }
 
-fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
+fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[MimeNote]) -> String {
     if msg.problems.is_empty() {
         s.push_str(&format!("{}\n", ccmail::t!("parse-no-problems")));
     }
@@ -174,7 +180,7 @@ fn problems(mut s: String, msg: &MoveMessage, mime_notes: &[String]) -> String {
         ));
     }
     for note in mime_notes {
-        let note = shown(note).into_owned();
+        let note = shown(&ccmail::app::errors::mime_note(note)).into_owned();
         s.push_str(&format!("{}\n", ccmail::t!("parse-mail-note", note = note)));
     }
     s

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::header;
+use super::note::MimeNote;
 
 /// One mailbox: an optional display name (RFC 2047 words decoded) and the
 /// address exactly as written (case kept). Compare addresses with
@@ -84,7 +85,7 @@ fn push<'v>(to: &mut Cow<'v, str>, text: &'v str) {
 }
 
 impl Entry<'_> {
-    fn finish(self, problems: &mut Vec<String>) -> Option<Address> {
+    fn finish(self, problems: &mut Vec<MimeNote>) -> Option<Address> {
         let comment = self.comment.trim();
         let (email, name) = match self.angle {
             Some(angle) => {
@@ -150,7 +151,7 @@ enum State {
 ///
 /// It goes from one character that matters in the current state (a quote, a bracket, a
 /// comma, …; all ASCII) to the next, and takes the text between as one piece.
-pub(crate) fn parse_list(value: &str, problems: &mut Vec<String>) -> Vec<Address> {
+pub(crate) fn parse_list(value: &str, problems: &mut Vec<MimeNote>) -> Vec<Address> {
     let mut out = Vec::new();
     let mut entry = Entry::default();
     let mut state = State::Normal;
@@ -218,9 +219,9 @@ pub(crate) fn parse_list(value: &str, problems: &mut Vec<String>) -> Vec<Address
         };
     }
     if state != State::Normal {
-        problems.push(format!(
-            "an address header ends inside a quote, comment or <…>: {value:?}"
-        ));
+        problems.push(MimeNote::UnclosedAddress {
+            value: value.to_owned(),
+        });
     }
     out.extend(entry.finish(problems));
     out

@@ -15,6 +15,8 @@ use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use charset::Charset;
 
+use super::note::{MimeNote, ReadAs, Whose};
+
 /// Rewrites CRLF and lone CR as LF, in one pass.
 pub(crate) fn normalize_newlines(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
@@ -192,14 +194,14 @@ pub(crate) fn qp_decode_into(input: &[u8], underscore_is_space: bool, out: &mut 
 }
 
 /// What a charset decision produced: the text (the bytes themselves when they were UTF-8)
-/// and, if something was off, the words for `problems`.
+/// and, if something was off, the note for `problems`.
 pub(crate) struct Text<'a> {
     pub(crate) text: Cow<'a, str>,
-    pub(crate) problem: Option<String>,
+    pub(crate) problem: Option<MimeNote>,
 }
 
-/// Decodes `bytes` labelled (or not) with `declared`; `what` names the part for
-/// the problem words ("the text/plain part").
+/// Decodes `bytes` labelled (or not) with `declared`; `whose` names the part for
+/// the note (the `text/plain` part), asked only when there is one.
 ///
 /// Without a usable label, 8-bit text is tried as UTF-8 and, failing that, read
 /// as windows-1251 — what unlabelled 8-bit mail most often is among Russian
@@ -212,11 +214,11 @@ pub(crate) struct Text<'a> {
 pub(crate) fn decode_charset<'a>(
     bytes: &'a [u8],
     declared: Option<&str>,
-    what: &dyn std::fmt::Display,
+    whose: impl FnOnce() -> Whose,
 ) -> Text<'a> {
     let label = declared.map(str::trim).filter(|l| !l.is_empty());
     let Some(label) = label else {
-        return guess(bytes, false, || format!("{what} has no charset"));
+        return guess(bytes, false, |_| MimeNote::NoCharset { whose: whose() });
     };
     // Valid UTF-8 under its own label, most mail (and most encoded words): settled before
     // anything else is asked of the label.
@@ -239,40 +241,39 @@ pub(crate) fn decode_charset<'a>(
     .any(|l| label.eq_ignore_ascii_case(l));
     match Charset::for_label(label.as_bytes()) {
         Some(cs) if is_ascii_label || (cs.is_ascii_compatible() && bytes.is_ascii()) => {
-            guess(bytes, true, || {
-                format!("{what} says charset {label} but has 8-bit bytes")
+            guess(bytes, true, |read_as| MimeNote::EightBit {
+                whose: whose(),
+                label: label.to_owned(),
+                read_as,
             })
         }
         Some(cs) => {
             let (text, malformed) = cs.decode_without_bom_handling(bytes);
-            let problem = malformed.then(|| {
-                format!(
-                    "{what} has bytes that are not valid {label}; they were replaced with U+FFFD"
-                )
+            let problem = malformed.then(|| MimeNote::InvalidBytes {
+                whose: whose(),
+                label: label.to_owned(),
             });
             Text { text, problem }
         }
-        None => guess(bytes, true, || {
-            format!("{what} says charset {label:?}, which is not known")
+        None => guess(bytes, true, |read_as| MimeNote::UnknownCharset {
+            whose: whose(),
+            label: label.to_owned(),
+            read_as,
         }),
     }
 }
 
 /// ASCII as is; else UTF-8 if valid (said in `problems` only when `tell_utf8`,
 /// i.e. a label was given and was unusable); else windows-1251, always said.
-fn guess<'a>(bytes: &'a [u8], tell_utf8: bool, why: impl FnOnce() -> String) -> Text<'a> {
+fn guess<'a>(bytes: &'a [u8], tell_utf8: bool, why: impl FnOnce(ReadAs) -> MimeNote) -> Text<'a> {
     match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => Text {
-            problem: (tell_utf8 && !text.is_ascii())
-                .then(|| format!("{}; it was read as UTF-8", why())),
+            problem: (tell_utf8 && !text.is_ascii()).then(|| why(ReadAs::Utf8)),
             text: Cow::Borrowed(text),
         },
         Err(_) => Text {
             text: Cow::Owned(windows_1251(bytes)),
-            problem: Some(format!(
-                "{}; it is not UTF-8, so it was read as windows-1251",
-                why()
-            )),
+            problem: Some(why(ReadAs::Windows1251)),
         },
     }
 }

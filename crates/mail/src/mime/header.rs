@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use chrono::{DateTime, FixedOffset};
 
 use super::codec;
+use super::note::{MimeNote, Whose};
 
 /// One header field as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,7 +134,7 @@ pub(crate) fn firsts<'h, 'a, const N: usize>(
 /// The raw value of a field as text, unfolded: each line break and the blanks
 /// after it become one space. Raw 8-bit bytes are read as UTF-8 or, if they are
 /// not UTF-8, as windows-1251 (with a problem noted).
-pub(crate) fn unfolded<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow<'a, str> {
+pub(crate) fn unfolded<'a>(field: &Field<'a>, problems: &mut Vec<MimeNote>) -> Cow<'a, str> {
     let raw = field.value;
     // Most fields are one line: nothing to unfold, and nothing to copy.
     let one_line = !field.folded;
@@ -141,10 +142,9 @@ pub(crate) fn unfolded<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow
         Ok(s) if one_line => Cow::Borrowed(s.trim()),
         Ok(s) => Cow::Owned(unfold(s)),
         Err(_) => {
-            problems.push(format!(
-                "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
-                String::from_utf8_lossy(field.name).trim()
-            ));
+            problems.push(MimeNote::RawHeaderBytes {
+                field: String::from_utf8_lossy(field.name).trim().to_owned(),
+            });
             Cow::Owned(unfold(&codec::windows_1251(raw)))
         }
     }
@@ -267,7 +267,7 @@ fn parse_word(s: &str) -> Option<Word<'_>> {
 /// The words of one charset are decoded into one buffer, and the blanks after them are
 /// kept as where they are in `value`: a Subject of two words costs the output and that
 /// buffer, not a vector a word and a string of blanks.
-pub(crate) fn decode_words(value: &str, problems: &mut Vec<String>) -> String {
+pub(crate) fn decode_words(value: &str, problems: &mut Vec<MimeNote>) -> String {
     if find_word_start(value.as_bytes()).is_none() {
         return value.to_owned();
     }
@@ -317,11 +317,11 @@ pub(crate) fn decode_words(value: &str, problems: &mut Vec<String>) -> String {
     out
 }
 
-fn flush(out: &mut String, label: Option<&str>, bytes: &[u8], problems: &mut Vec<String>) {
+fn flush(out: &mut String, label: Option<&str>, bytes: &[u8], problems: &mut Vec<MimeNote>) {
     let Some(label) = label else {
         return;
     };
-    let t = codec::decode_charset(bytes, Some(label), &"an encoded word in a header");
+    let t = codec::decode_charset(bytes, Some(label), || Whose::EncodedWord);
     if let Some(p) = t.problem {
         problems.push(p);
     }

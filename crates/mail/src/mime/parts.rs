@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use mailparse::DispositionType;
 
 use super::header::{self, Field};
+use super::note::MimeNote;
 
 /// Nesting beyond this many multipart levels is not read.
 pub const MAX_DEPTH: usize = 50;
@@ -106,7 +107,7 @@ struct Pending<'a> {
 pub(crate) fn leaves<'a>(
     headers: Vec<Field<'a>>,
     body: &'a [u8],
-    problems: &mut Vec<String>,
+    problems: &mut Vec<MimeNote>,
 ) -> Vec<Leaf<'a>> {
     let mut out = Vec::new();
     let mut stack = vec![Pending {
@@ -126,43 +127,37 @@ pub(crate) fn leaves<'a>(
         }
         if part.depth >= MAX_DEPTH {
             if !too_deep {
-                problems.push(format!(
-                    "the MIME parts are nested more than {MAX_DEPTH} levels deep; the deeper parts were not read"
-                ));
+                problems.push(MimeNote::TooDeep { max: MAX_DEPTH });
                 too_deep = true;
             }
             continue;
         }
         let Some(boundary) = ctype.param("boundary").filter(|b| !b.is_empty()) else {
-            problems.push(format!(
-                "a {} part has no boundary; its body was read as plain text",
-                ctype.mimetype
-            ));
+            problems.push(MimeNote::NoBoundary {
+                mimetype: ctype.mimetype.to_string(),
+            });
             out.push(leaf(part, ContentType::default(), problems));
             continue;
         };
         let (children, closed) = split(part.body, boundary.as_bytes());
         if children.is_empty() {
-            problems.push(format!(
-                "no part of the {} was found (boundary {boundary:?}); its body was read as plain text",
-                ctype.mimetype
-            ));
+            problems.push(MimeNote::NoPartFound {
+                mimetype: ctype.mimetype.to_string(),
+                boundary: boundary.to_owned(),
+            });
             out.push(leaf(part, ContentType::default(), problems));
             continue;
         }
         if !closed {
-            problems.push(format!(
-                "the {} has no closing boundary; the message may be cut short",
-                ctype.mimetype
-            ));
+            problems.push(MimeNote::NoClosingBoundary {
+                mimetype: ctype.mimetype.to_string(),
+            });
         }
         let in_digest = ctype.mimetype == "multipart/digest";
         let mut children = children;
         if count + children.len() > MAX_PARTS {
             if !too_many {
-                problems.push(format!(
-                    "the message has more than {MAX_PARTS} MIME parts; the rest were not read"
-                ));
+                problems.push(MimeNote::TooManyParts { max: MAX_PARTS });
                 too_many = true;
             }
             children.truncate(MAX_PARTS.saturating_sub(count));
@@ -184,7 +179,7 @@ pub(crate) fn leaves<'a>(
 fn content_type<'a>(
     headers: &[Field<'a>],
     in_digest: bool,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<MimeNote>,
 ) -> ContentType<'a> {
     match header::first(headers, "Content-Type") {
         Some(h) => {
@@ -264,7 +259,7 @@ fn lowercase(s: &str) -> Cow<'_, str> {
     }
 }
 
-fn leaf<'a>(part: Pending<'a>, ctype: ContentType<'a>, problems: &mut Vec<String>) -> Leaf<'a> {
+fn leaf<'a>(part: Pending<'a>, ctype: ContentType<'a>, problems: &mut Vec<MimeNote>) -> Leaf<'a> {
     let disposition = header::first(&part.headers, "Content-Disposition")
         .map(|h| mailparse::parse_content_disposition(&header::unfolded(h, problems)))
         .unwrap_or_default();

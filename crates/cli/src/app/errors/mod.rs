@@ -5,6 +5,7 @@
 
 mod core;
 mod mail;
+mod mime;
 mod store;
 
 /// `cause` in the interface's words, if it is an error of one of ccmail's crates.
@@ -12,6 +13,12 @@ pub fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
     store::in_words(cause)
         .or_else(|| mail::in_words(cause))
         .or_else(|| core::in_words(cause))
+}
+
+/// A note of the MIME decoder (what it had to work around in a message) in the interface's
+/// words.
+pub fn mime_note(note: &ccmail_mail::mime::MimeNote) -> String {
+    mime::words(note, crate::i18n::current())
 }
 
 /// A failed file write or open in the interface's words, when it is one of the storage

@@ -14,7 +14,7 @@ fn named(name: &str, email: &str) -> (Option<String>, String) {
 /// [`parse_list`] as it was first written, every piece copied into strings: the
 /// reference for the one that borrows them.
 mod first {
-    use super::super::{Address, header};
+    use super::super::{Address, MimeNote, header};
 
     #[derive(Default)]
     struct Entry {
@@ -24,7 +24,7 @@ mod first {
     }
 
     impl Entry {
-        fn finish(self, problems: &mut Vec<String>) -> Option<Address> {
+        fn finish(self, problems: &mut Vec<MimeNote>) -> Option<Address> {
             let comment = self.comment.trim();
             let (email, name) = match self.angle {
                 Some(angle) => {
@@ -80,7 +80,7 @@ mod first {
     ///
     /// It goes from one character that matters in the current state (a quote, a bracket, a
     /// comma, …; all ASCII) to the next, and takes the text between as one piece.
-    pub(super) fn parse_list(value: &str, problems: &mut Vec<String>) -> Vec<Address> {
+    pub(super) fn parse_list(value: &str, problems: &mut Vec<MimeNote>) -> Vec<Address> {
         let mut out = Vec::new();
         let mut entry = Entry::default();
         let mut state = State::Normal;
@@ -149,9 +149,9 @@ mod first {
             };
         }
         if state != State::Normal {
-            problems.push(format!(
-                "an address header ends inside a quote, comment or <…>: {value:?}"
-            ));
+            problems.push(MimeNote::UnclosedAddress {
+                value: value.to_owned(),
+            });
         }
         out.extend(entry.finish(problems));
         out

@@ -119,27 +119,28 @@ fn qp_cases() {
 
 #[test]
 fn charsets() {
-    let t = decode_charset(b"\xcf\xf0\xe8", None, &"the part");
+    let part = || Whose::Part("text/plain".to_owned());
+    let t = decode_charset(b"\xcf\xf0\xe8", None, || Whose::Body);
     assert_eq!(t.text, "При");
-    assert!(t.problem.unwrap().contains("windows-1251"));
-    let t = decode_charset("При".as_bytes(), None, &"the part");
+    assert!(t.problem.unwrap().to_string().contains("windows-1251"));
+    let t = decode_charset("При".as_bytes(), None, || Whose::Body);
     assert_eq!((&*t.text, t.problem), ("При", None));
-    let t = decode_charset(b"\xf0\xd2\xc9", Some("KOI8-R"), &"x");
+    let t = decode_charset(b"\xf0\xd2\xc9", Some("KOI8-R"), part);
     assert_eq!((&*t.text, t.problem), ("При", None));
-    let t = decode_charset(b"\xff", Some("utf-8"), &"x");
+    let t = decode_charset(b"\xff", Some("utf-8"), part);
     assert_eq!(t.text, "\u{fffd}");
     assert!(t.problem.is_some());
-    let t = decode_charset(b"abc", Some("x-nonsense"), &"x");
+    let t = decode_charset(b"abc", Some("x-nonsense"), part);
     assert_eq!((&*t.text, t.problem), ("abc", None));
-    let t = decode_charset("П".as_bytes(), Some("x-nonsense"), &"x");
+    let t = decode_charset("П".as_bytes(), Some("x-nonsense"), part);
     assert_eq!(t.text, "П");
     assert_eq!(
         t.problem.unwrap(),
-        "x says charset \"x-nonsense\", which is not known; it was read as UTF-8"
+        "the text/plain part says charset \"x-nonsense\", which is not known; it was read as UTF-8"
     );
-    let t = decode_charset("П".as_bytes(), Some("us-ascii"), &"x");
+    let t = decode_charset("П".as_bytes(), Some("us-ascii"), part);
     assert_eq!(
         t.problem.unwrap(),
-        "x says charset us-ascii but has 8-bit bytes; it was read as UTF-8"
+        "the text/plain part says charset us-ascii but has 8-bit bytes; it was read as UTF-8"
     );
 }

@@ -8,6 +8,7 @@ fn words(s: &str) -> String {
 /// string of blanks: the reference for the one that gathers words in one buffer.
 mod first {
     use super::super::codec;
+    use crate::mime::{MimeNote, Whose};
 
     fn is_especial(b: u8) -> bool {
         b"()<>@,;:\"/[]?.=".contains(&b) || b <= b' ' || b == 0x7f
@@ -61,7 +62,7 @@ mod first {
     /// Decodes the RFC 2047 encoded words in an unfolded value. Blanks between two
     /// encoded words are dropped, and adjacent words in the same charset are joined
     /// as bytes before decoding (senders do split a UTF-8 character across words).
-    pub(super) fn decode_words(value: &str, problems: &mut Vec<String>) -> String {
+    pub(super) fn decode_words(value: &str, problems: &mut Vec<MimeNote>) -> String {
         if !value.contains("=?") {
             return value.to_owned();
         }
@@ -108,11 +109,11 @@ mod first {
         out
     }
 
-    fn flush(out: &mut String, pending: Option<(&str, Vec<u8>)>, problems: &mut Vec<String>) {
+    fn flush(out: &mut String, pending: Option<(&str, Vec<u8>)>, problems: &mut Vec<MimeNote>) {
         let Some((label, bytes)) = pending else {
             return;
         };
-        let t = codec::decode_charset(&bytes, Some(label), &"an encoded word in a header");
+        let t = codec::decode_charset(&bytes, Some(label), || Whose::EncodedWord);
         if let Some(p) = t.problem {
             problems.push(p);
         }
@@ -222,17 +223,16 @@ fn header_blocks() {
 
 /// [`unfolded`] as it was before the header block was checked as UTF-8 once: each value
 /// checked on its own, and looked through for line ends.
-fn unfolded_first<'a>(field: &Field<'a>, problems: &mut Vec<String>) -> Cow<'a, str> {
+fn unfolded_first<'a>(field: &Field<'a>, problems: &mut Vec<MimeNote>) -> Cow<'a, str> {
     let raw = field.value;
     let one_line = memchr::memchr2(b'\r', b'\n', raw).is_none();
     match std::str::from_utf8(raw) {
         Ok(s) if one_line => Cow::Borrowed(s.trim()),
         Ok(s) => Cow::Owned(unfold(s)),
         Err(_) => {
-            problems.push(format!(
-                "the {} header has raw 8-bit bytes that are not UTF-8; read as windows-1251",
-                String::from_utf8_lossy(field.name).trim()
-            ));
+            problems.push(MimeNote::RawHeaderBytes {
+                field: String::from_utf8_lossy(field.name).trim().to_owned(),
+            });
             Cow::Owned(unfold(&codec::windows_1251(raw)))
         }
     }
