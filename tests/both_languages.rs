@@ -449,6 +449,14 @@ fn a_mistake_on_the_command_line_is_said_in_either_language() {
         "ошибка: нет такой подкоманды: 'gmes'\n\n  совет: есть похожие подкоманды: 'game', \
          'games'\n\nИспользование: ccmail [OPTIONS] <COMMAND>\n\nПодробнее: '--help'.\n"
     );
+    let help = home.ok("2026-03-01", &["completions", "--help"]);
+    assert!(
+        help.contains("Оболочка [допустимые значения: bash, zsh, fish]")
+            && help.contains("[переменная окружения: CCMAIL_CONFIG]")
+            && !help.contains("[env:")
+            && !help.contains("possible values"),
+        "{help}"
+    );
     let help = home.ok("2026-03-01", &["--help"]);
     assert!(
         help.contains(

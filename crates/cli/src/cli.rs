@@ -20,9 +20,40 @@ pub fn parse() -> Cli {
 /// completions take the command unbuilt: built, every command would list the global
 /// options again.)
 fn for_parsing() -> clap::Command {
-    let mut cmd = command();
+    let mut cmd = with_notes(command());
     cmd.build();
     with_help_subcommand(cmd)
+}
+
+/// `cmd` and its subcommands with the notes clap would add in English after an argument's
+/// help (the variable it may come from, the values it takes) written in the interface's
+/// words instead. On the help screen only: the man page and the completions keep clap's.
+fn with_notes(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(arg_with_notes).mut_subcommands(with_notes)
+}
+
+/// [`with_notes`] for one argument.
+fn arg_with_notes(arg: Arg) -> Arg {
+    let mut help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+    let mut arg = arg;
+    if let Some(name) = arg.get_env().map(|n| n.to_string_lossy().into_owned()) {
+        help.push(' ');
+        help.push_str(&ccmail::t!("help-note-env", name = name));
+        arg = arg.hide_env(true);
+    }
+    let values: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_owned())
+        .collect();
+    // A flag's own values (true, false) are not shown.
+    if arg.get_action().takes_values() && !values.is_empty() && !arg.is_hide_possible_values_set() {
+        help.push(' ');
+        help.push_str(&ccmail::t!("help-note-values", values = values.join(", ")));
+        arg = arg.hide_possible_values(true);
+    }
+    arg.help(help)
 }
 
 /// Ends the process on `e`: a help or a version as clap prints it, a mistake in the

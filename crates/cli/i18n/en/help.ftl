@@ -15,6 +15,9 @@ help-flag-help-more = Print help (see more with '--help')
 help-flag-help-summary = Print help (see a summary with '-h')
 help-flag-version = Print version
 # clap's own `help` subcommand, in each command that has subcommands.
+# The notes after an argument's help: the variable it may come from, the values it takes.
+help-note-env = [env: { $name }=]
+help-note-values = [possible values: { $values }]
 help-subcommand = Print this message or the help of the given subcommand(s)
 help-subcommand-arg = Print help for the subcommand(s)
 
