@@ -30,7 +30,8 @@ use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
 use zeroize::Zeroizing;
 
-pub use self::error::{Doing, Ended, ImapError};
+pub use self::answer::Malformed;
+pub use self::error::{Doing, Ended, ImapError, Reply};
 pub use self::fetch::{Fetched, Head};
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
@@ -228,8 +229,8 @@ impl Imap {
         })
         .await?;
         let uid_validity = selected.uid_validity.ok_or_else(|| ImapError::Protocol {
-            command: command.clone(),
-            reply: "no UIDVALIDITY in the answer".into(),
+            command: command.clone().into(),
+            reply: Reply::NoUidValidity,
         })?;
         tracing::debug!(
             %server, mailbox = %cfg.mailbox, uid_validity, uid_next = ?selected.uid_next,
@@ -306,7 +307,10 @@ impl Imap {
         .await;
         match result {
             Err(ImapError::Protocol { reply, .. })
-                if reply.to_ascii_uppercase().contains("[ALREADYEXISTS]") =>
+                if reply
+                    .to_string()
+                    .to_ascii_uppercase()
+                    .contains("[ALREADYEXISTS]") =>
             {
                 Ok(())
             }
@@ -403,7 +407,7 @@ fn login_error(cfg: &ImapConfig, err: async_imap::error::Error) -> ImapError {
         other => match ImapError::from_imap("LOGIN", other) {
             ImapError::Protocol { command, reply } => ImapError::Protocol {
                 command,
-                reply: scrub(&reply, &cfg.password),
+                reply: reply.scrubbed(&cfg.password),
             },
             ImapError::Config(Misconfig::Invalid { command, error }) => {
                 ImapError::Config(Misconfig::Invalid {

@@ -48,6 +48,9 @@ err-mail-error-challenge = the server answered with an error challenge
 err-mail-connecting = connecting to { $server }
 err-mail-greeting = reading the greeting of { $server }
 err-mail-greeting-and-tls = greeting and TLS with { $server }
+err-mail-ending-idle = DONE (ending IDLE)
+# $mailbox: the mailbox's name, quoted.
+err-mail-append = APPEND { $mailbox } ({ $bytes } bytes)
 err-mail-idle-closed = IDLE: the server closed the connection
 err-mail-connection-lost = the session was lost by an earlier error; connect again
 err-mail-no-noop-answer = the server did not answer NOOP
@@ -74,3 +77,25 @@ err-mail-begins-zip = a ZIP archive
 err-mail-begins-pdf = a PDF document
 err-mail-begins-binary = binary data
 err-mail-begins-text-line = the text line { $line }
+
+## What the server answered, or what made no sense in its answer
+err-mail-reply-no-uidvalidity = no UIDVALIDITY in the answer
+err-mail-reply-no-bodystructure = UID { $uid }: no BODYSTRUCTURE
+err-mail-reply-no-internaldate = UID { $uid }: no readable INTERNALDATE
+# $answer: the answer as async-imap read it.
+err-mail-reply-unexpected = unexpected { $answer }
+
+## A server's answer that could not be read ($answer: its start, quoted, as the server wrote it)
+err-mail-answer-silent = nothing from the server for { $seconds } s
+err-mail-answer-text-too-long = an answer's text over { $max } bytes
+err-mail-answer-line-too-long = a line over { $max } bytes
+err-mail-answer-literal-too-long = a literal over { $max } bytes: { $answer }
+err-mail-answer-closed = the connection was closed in the middle of an answer
+err-mail-answer-closed-in-message = the connection was closed in the middle of a message
+err-mail-answer-unreadable = an answer that can't be read: { $answer }
+err-mail-answer-unended-string = an unended string: { $answer }
+err-mail-answer-unended-literal = an unended literal: { $answer }
+err-mail-answer-literal-out-of-place = a literal out of place: { $answer }
+err-mail-answer-unended-section = an unended section: { $answer }
+err-mail-answer-unended-list = an unended list: { $answer }
+err-mail-answer-no-value = an item without a value: { $answer }

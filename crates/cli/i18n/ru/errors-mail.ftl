@@ -48,6 +48,13 @@ err-mail-error-challenge = сервер ответил сообщением об
 err-mail-connecting = подключение к { $server }
 err-mail-greeting = чтение приветствия сервера { $server }
 err-mail-greeting-and-tls = приветствие сервера { $server } и установка TLS
+err-mail-ending-idle = DONE (конец IDLE)
+# $mailbox: the mailbox's name, quoted.
+err-mail-append = APPEND { $mailbox } ({ $bytes } { $bytes ->
+        [one] байт
+        [few] байта
+       *[many] байт
+    })
 err-mail-idle-closed = IDLE: сервер закрыл соединение
 err-mail-connection-lost = сеанс потерян из-за прежней ошибки; нужно подключиться заново
 err-mail-no-noop-answer = сервер не ответил на NOOP
@@ -78,3 +85,34 @@ err-mail-begins-zip = ZIP-архива
 err-mail-begins-pdf = PDF-документа
 err-mail-begins-binary = двоичных данных
 err-mail-begins-text-line = строки текста { $line }
+
+## What the server answered, or what made no sense in its answer
+err-mail-reply-no-uidvalidity = в ответе сервера нет UIDVALIDITY
+err-mail-reply-no-bodystructure = UID { $uid }: в ответе сервера нет BODYSTRUCTURE
+err-mail-reply-no-internaldate = UID { $uid }: в ответе сервера нет INTERNALDATE или её не прочесть
+# $answer: the answer as async-imap read it.
+err-mail-reply-unexpected = неожиданный ответ сервера: { $answer }
+
+## A server's answer that could not be read ($answer: its start, quoted, as the server wrote it)
+err-mail-answer-silent = сервер ничего не присылал { $seconds } с
+err-mail-answer-text-too-long = текст ответа сервера длиннее { $max } { $max ->
+        [one] байта
+       *[other] байт
+    }
+err-mail-answer-line-too-long = строка ответа сервера длиннее { $max } { $max ->
+        [one] байта
+       *[other] байт
+    }
+err-mail-answer-literal-too-long = в ответе сервера литерал (блок данных) больше { $max } { $max ->
+        [one] байта
+       *[other] байт
+    }: { $answer }
+err-mail-answer-closed = соединение закрыто посреди ответа сервера
+err-mail-answer-closed-in-message = соединение закрыто посреди письма
+err-mail-answer-unreadable = ответ сервера не удаётся прочитать: { $answer }
+err-mail-answer-unended-string = в ответе сервера незакрытая строка в кавычках: { $answer }
+err-mail-answer-unended-literal = в ответе сервера незакрытый литерал: { $answer }
+err-mail-answer-literal-out-of-place = в ответе сервера литерал не на своём месте: { $answer }
+err-mail-answer-unended-section = в ответе сервера незакрытая секция: { $answer }
+err-mail-answer-unended-list = в ответе сервера незакрытый список: { $answer }
+err-mail-answer-no-value = в ответе сервера элемент без значения: { $answer }

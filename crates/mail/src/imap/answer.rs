@@ -51,6 +51,52 @@ pub(crate) enum Answer {
     },
 }
 
+/// Why an answer could not be read: the words of the `io::Error` the reader fails with
+/// (`get_ref` finds it there). The texts of an answer given are its start as the server
+/// wrote it, quoted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Malformed {
+    /// The server sent nothing for so long in the middle of an answer (kind `TimedOut`).
+    #[error("nothing from the server for {seconds} s")]
+    Silent { seconds: u64 },
+    /// An answer's text, its literals left out, is longer than the reader takes.
+    #[error("an answer's text over {max} bytes")]
+    TextTooLong { max: usize },
+    /// A literal (a message) is larger than the reader takes.
+    #[error("a literal over {max} bytes: {answer}")]
+    LiteralTooLong { max: usize, answer: String },
+    /// A line is longer than the reader takes.
+    #[error("a line over {max} bytes")]
+    LineTooLong { max: usize },
+    /// The connection was closed in the middle of an answer (kind `UnexpectedEof`).
+    #[error("the connection was closed in the middle of an answer")]
+    ClosedInAnswer,
+    /// The connection was closed in the middle of a message (kind `UnexpectedEof`).
+    #[error("the connection was closed in the middle of a message")]
+    ClosedInMessage,
+    /// An answer of no shape a FETCH gets.
+    #[error("an answer that can't be read: {0}")]
+    Unreadable(String),
+    /// A quoted string without its closing quote.
+    #[error("an unended string: {0}")]
+    UnendedString(String),
+    /// A literal's `{n}` without its `}`.
+    #[error("an unended literal: {0}")]
+    UnendedLiteral(String),
+    /// A literal's `{n}` that is not at the end of a line.
+    #[error("a literal out of place: {0}")]
+    LiteralOutOfPlace(String),
+    /// A section's `[` without its `]`.
+    #[error("an unended section: {0}")]
+    UnendedSection(String),
+    /// A list's `(` without its `)`.
+    #[error("an unended list: {0}")]
+    UnendedList(String),
+    /// An item's name with no value after it.
+    #[error("an item without a value: {0}")]
+    NoValue(String),
+}
+
 /// The read buffer's size: one `read` of up to this much.
 const CHUNK: usize = 64 << 10;
 
@@ -87,7 +133,9 @@ async fn within<T>(
     tokio::time::timeout(limit, read).await.unwrap_or_else(|_| {
         Err(io::Error::new(
             io::ErrorKind::TimedOut,
-            format!("nothing from the server for {} s", limit.as_secs()),
+            Malformed::Silent {
+                seconds: limit.as_secs(),
+            },
         ))
     })
 }
@@ -142,7 +190,7 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
                 line = rest;
             }
             if self.text.len() + line.len() > MAX_LINE {
-                return Err(bad(format!("an answer's text over {MAX_LINE} bytes")));
+                return Err(bad(Malformed::TextTooLong { max: MAX_LINE }));
             }
             self.text.extend_from_slice(line);
             self.pos = line_end + 1;
@@ -150,10 +198,10 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
                 None => return Ok(()),
                 Some(n) => {
                     let n = n.ok_or_else(|| {
-                        bad(format!(
-                            "a literal over {MAX_LITERAL} bytes: {}",
-                            shown(&self.text)
-                        ))
+                        bad(Malformed::LiteralTooLong {
+                            max: MAX_LITERAL,
+                            answer: shown(&self.text),
+                        })
                     })?;
                     let bytes = self.literal(n).await?;
                     self.literals.push((self.text.len(), bytes));
@@ -171,7 +219,7 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
             }
             seen = self.end - self.pos;
             if seen > MAX_LINE {
-                return Err(bad(format!("a line over {MAX_LINE} bytes")));
+                return Err(bad(Malformed::LineTooLong { max: MAX_LINE }));
             }
             self.fill().await?;
         }
@@ -192,7 +240,7 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
         if n == 0 {
             return Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
-                "the connection was closed in the middle of an answer",
+                Malformed::ClosedInAnswer,
             ));
         }
         self.end += n;
@@ -215,7 +263,7 @@ impl<'a, R: AsyncRead + Unpin> Reader<'a, R> {
             if got == 0 {
                 return Err(io::Error::new(
                     io::ErrorKind::UnexpectedEof,
-                    "the connection was closed in the middle of a message",
+                    Malformed::ClosedInMessage,
                 ));
             }
         }
@@ -241,8 +289,8 @@ fn literal_len(line: &[u8]) -> Option<Option<usize>> {
     )
 }
 
-fn bad(what: impl Into<String>) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, what.into())
+fn bad(what: Malformed) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what)
 }
 
 /// The start of an answer's text, for an error.
@@ -253,7 +301,7 @@ fn shown(text: &[u8]) -> String {
 
 /// One answer from its text and literals.
 fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Result<Answer> {
-    let unreadable = || bad(format!("an answer that can't be read: {}", shown(text)));
+    let unreadable = || bad(Malformed::Unreadable(shown(text)));
     let mut t = Tokens {
         text,
         at: 0,
@@ -406,12 +454,12 @@ impl<'t> Tokens<'t> {
                 let mut i = start + 1;
                 loop {
                     match text.get(i) {
-                        None => return Err(bad(format!("an unended string: {}", shown(text)))),
+                        None => return Err(bad(Malformed::UnendedString(shown(text)))),
                         Some(b'"') => break,
                         Some(b'\\') => {
-                            let escaped = text.get(i + 1).ok_or_else(|| {
-                                bad(format!("an unended string: {}", shown(text)))
-                            })?;
+                            let escaped = text
+                                .get(i + 1)
+                                .ok_or_else(|| bad(Malformed::UnendedString(shown(text))))?;
                             out.push(*escaped);
                             i += 2;
                         }
@@ -427,10 +475,10 @@ impl<'t> Tokens<'t> {
             b'{' => {
                 let close = memchr::memchr(b'}', &text[start..])
                     .map(|i| start + i + 1)
-                    .ok_or_else(|| bad(format!("an unended literal: {}", shown(text))))?;
+                    .ok_or_else(|| bad(Malformed::UnendedLiteral(shown(text))))?;
                 let index = self.next_literal;
                 if self.literals.get(index).map(|(end, _)| *end) != Some(close) {
-                    return Err(bad(format!("a literal out of place: {}", shown(text))));
+                    return Err(bad(Malformed::LiteralOutOfPlace(shown(text))));
                 }
                 self.next_literal += 1;
                 self.at = close;
@@ -443,9 +491,8 @@ impl<'t> Tokens<'t> {
                         b' ' | b'(' | b')' | b'"' | b'{' => break,
                         // A section: `BODY[HEADER.FIELDS (FROM)]` is one token.
                         b'[' => {
-                            let close = memchr::memchr(b']', &text[i..]).ok_or_else(|| {
-                                bad(format!("an unended section: {}", shown(text)))
-                            })?;
+                            let close = memchr::memchr(b']', &text[i..])
+                                .ok_or_else(|| bad(Malformed::UnendedSection(shown(text))))?;
                             i += close + 1;
                         }
                         _ => i += 1,
@@ -481,7 +528,7 @@ impl<'t> Tokens<'t> {
                 Some(Tok::Open) => depth += 1,
                 Some(Tok::Close) => depth -= 1,
                 Some(_) => {}
-                None => return Err(bad(format!("an unended list: {}", shown(self.text)))),
+                None => return Err(bad(Malformed::UnendedList(shown(self.text)))),
             }
         }
         Ok(())
@@ -492,10 +539,7 @@ impl<'t> Tokens<'t> {
         match self.next()? {
             Some(Tok::Open) => self.skip_list(),
             Some(Tok::Atom(_) | Tok::Quoted(_) | Tok::Literal(_)) => Ok(()),
-            Some(Tok::Close) | None => Err(bad(format!(
-                "an item without a value: {}",
-                shown(self.text)
-            ))),
+            Some(Tok::Close) | None => Err(bad(Malformed::NoValue(shown(self.text)))),
         }
     }
 

@@ -52,9 +52,9 @@ pub enum ImapError {
     #[error("IMAP {command}: {reply}")]
     Protocol {
         /// The command, e.g. `SELECT "INBOX"`.
-        command: String,
-        /// The server's answer.
-        reply: String,
+        command: Doing,
+        /// The server's answer, or what made no sense in it.
+        reply: Reply,
     },
     /// The connection broke or timed out (kind `TimedOut`).
     #[error("IMAP connection, {context}: {source}")]
@@ -64,6 +64,50 @@ pub enum ImapError {
         /// The underlying error.
         source: io::Error,
     },
+}
+
+/// What the server answered a command: its own words, or what ccmail found missing or out
+/// of place in its answer (the `reply` of [`ImapError::Protocol`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Reply {
+    /// The server's words (a NO or BAD), or async-imap's about its answer.
+    #[error("{0}")]
+    Said(String),
+    /// A SELECT answered without the mailbox's UIDVALIDITY.
+    #[error("no UIDVALIDITY in the answer")]
+    NoUidValidity,
+    /// A FETCH answer without the BODYSTRUCTURE asked for.
+    #[error("UID {uid}: no BODYSTRUCTURE")]
+    NoBodyStructure { uid: u32 },
+    /// A FETCH answer without an INTERNALDATE, or with one that cannot be read.
+    #[error("UID {uid}: no readable INTERNALDATE")]
+    NoInternalDate { uid: u32 },
+    /// A greeting that is none of OK, PREAUTH or BYE: the answer as async-imap read it.
+    #[error("unexpected {0}")]
+    Unexpected(String),
+}
+
+impl Reply {
+    /// The same reply, the password replaced in the server's words.
+    pub(crate) fn scrubbed(self, password: &str) -> Self {
+        match self {
+            Reply::Said(words) => Reply::Said(scrub(&words, password)),
+            Reply::Unexpected(words) => Reply::Unexpected(scrub(&words, password)),
+            other => other,
+        }
+    }
+}
+
+impl From<String> for Reply {
+    fn from(words: String) -> Self {
+        Reply::Said(words)
+    }
+}
+
+impl From<&str> for Reply {
+    fn from(words: &str) -> Self {
+        Reply::Said(words.to_owned())
+    }
 }
 
 /// What was being done when an IMAP connection broke: the `context` of [`ImapError::Io`].
@@ -81,6 +125,12 @@ pub enum Doing {
     /// Reading the greeting and securing the connection to `host:port`.
     #[error("greeting and TLS with {0}")]
     GreetingAndTls(String),
+    /// Ending IDLE with DONE.
+    #[error("DONE (ending IDLE)")]
+    EndingIdle,
+    /// An APPEND of a message of so many bytes to a mailbox.
+    #[error("APPEND {mailbox:?} ({bytes} bytes)")]
+    Append { mailbox: String, bytes: usize },
     /// Waiting in IDLE, when the server closed the connection.
     #[error("IDLE: the server closed the connection")]
     IdleClosed,
@@ -133,7 +183,7 @@ impl ImapError {
             ImapError::Tls { transient, .. } => *transient,
             ImapError::Token(e) => e.transient,
             ImapError::Login { reply, .. } => says_try_later(&reply.to_string()),
-            ImapError::Protocol { reply, .. } => says_try_later(reply),
+            ImapError::Protocol { reply, .. } => says_try_later(&reply.to_string()),
         }
     }
 
@@ -156,25 +206,26 @@ impl ImapError {
     }
 
     /// Maps an async-imap error met while running `command`.
-    pub(crate) fn from_imap(command: &str, err: async_imap::error::Error) -> Self {
+    pub(crate) fn from_imap(command: impl Into<Doing>, err: async_imap::error::Error) -> Self {
         use async_imap::error::Error as E;
+        let command = command.into();
         match err {
             E::Io(source) => ImapError::Io {
-                context: command.into(),
+                context: command,
                 source,
             },
             E::ConnectionLost => ImapError::closed(command),
             E::No(reply) | E::Bad(reply) => ImapError::Protocol {
-                command: command.to_owned(),
-                reply: tidy_reply(&reply),
+                command,
+                reply: Reply::Said(tidy_reply(&reply)),
             },
             E::Validate(e) => ImapError::Config(Misconfig::Invalid {
-                command: command.to_owned(),
+                command: command.to_string(),
                 error: e.to_string(),
             }),
             other => ImapError::Protocol {
-                command: command.to_owned(),
-                reply: other.to_string(),
+                command,
+                reply: Reply::Said(other.to_string()),
             },
         }
     }

@@ -7,7 +7,7 @@ use futures::TryStreamExt;
 
 use super::answer::{Answer, FetchAnswer, Reader};
 use super::stream::timed;
-use super::{Imap, ImapError, note_count};
+use super::{Doing, Imap, ImapError, Reply, note_count};
 use crate::config::Misconfig;
 
 /// How many messages one UID FETCH asks for (the daemon's batches: one command each).
@@ -162,7 +162,7 @@ impl Imap {
             };
             let structure = fetch
                 .structure
-                .ok_or_else(|| missing(command, uid, "BODYSTRUCTURE"))?;
+                .ok_or_else(|| missing(command, Reply::NoBodyStructure { uid }))?;
             Ok(Some(Head {
                 uid,
                 head,
@@ -283,8 +283,8 @@ impl Imap {
         match end {
             (true, _) => Ok(()),
             (false, reply) => Err(ImapError::Protocol {
-                command: command.to_owned(),
-                reply,
+                command: command.into(),
+                reply: reply.into(),
             }),
         }
     }
@@ -375,15 +375,18 @@ impl Imap {
         }
         let flags = (!flags.is_empty()).then(|| format!("({})", flags.join(" ")));
         let date = internal_date.map(|d| format!("\"{}\"", d.format("%d-%b-%Y %H:%M:%S %z")));
-        let command = format!("APPEND {mailbox:?} ({} bytes)", raw.len());
+        let command = Doing::Append {
+            mailbox: mailbox.to_owned(),
+            bytes: raw.len(),
+        };
         let limit = self.timeout;
         let wire = super::utf7::wire(mailbox);
         let session = self.session()?;
-        timed(limit, &command, async {
+        timed(limit, command.clone(), async {
             session
                 .append(&wire, flags.as_deref(), date.as_deref(), raw)
                 .await
-                .map_err(|e| ImapError::from_imap(&command, e))
+                .map_err(|e| ImapError::from_imap(command.clone(), e))
         })
         .await?;
         self.drain_unsolicited();
@@ -404,7 +407,7 @@ fn internal_date(
         .internal_date
         .as_deref()
         .and_then(parse_internal_date)
-        .ok_or_else(|| missing(command, uid, "readable INTERNALDATE"))
+        .ok_or_else(|| missing(command, Reply::NoInternalDate { uid }))
 }
 
 /// An INTERNALDATE as a date and time. The form servers write (RFC 3501's `date-time`; a
@@ -631,10 +634,10 @@ fn read_whole(
     }))
 }
 
-fn missing(command: &str, uid: u32, what: &str) -> ImapError {
+fn missing(command: &str, reply: Reply) -> ImapError {
     ImapError::Protocol {
-        command: command.to_owned(),
-        reply: format!("UID {uid}: no {what}"),
+        command: command.into(),
+        reply,
     }
 }
 

@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 
-use super::{Doing, Ended, ImapConfig, ImapError};
+use super::{Doing, Ended, ImapConfig, ImapError, Reply};
 use crate::config::Misconfig;
 use crate::tls::{self, Security, TlsFailure};
 
@@ -239,7 +239,7 @@ async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapE
         }),
         other => Err(ImapError::Protocol {
             command: "greeting".into(),
-            reply: format!("unexpected {other:?}"),
+            reply: Reply::Unexpected(format!("{other:?}")),
         }),
     }
 }

@@ -12,7 +12,7 @@ use async_imap::imap_proto::{MailboxDatum, Response};
 use tokio::time::Instant;
 
 use super::stream::{Stream, timed};
-use super::{Imap, ImapError};
+use super::{Doing, Imap, ImapError};
 
 /// The longest single IDLE; RFC 2177 asks clients to re-issue IDLE before 29 minutes.
 pub const IDLE_CHUNK: Duration = Duration::from_secs(25 * 60);
@@ -171,7 +171,7 @@ impl Imap {
             handle
                 .done()
                 .await
-                .map_err(|e| ImapError::from_imap("DONE (ending IDLE)", e))
+                .map_err(|e| ImapError::from_imap(Doing::EndingIdle, e))
         })
         .await?;
         self.session = Some(session);

@@ -2,7 +2,7 @@
 //! the libraries' own words pass through as they are.
 
 use ccmail_mail::config::Misconfig;
-use ccmail_mail::imap::{Doing, Ended, ImapError};
+use ccmail_mail::imap::{Doing, Ended, ImapError, Malformed, Reply};
 use ccmail_mail::mime::{Beginning, MimeError, NotAMessage};
 use ccmail_mail::oauth2::LoginRefusal;
 use ccmail_mail::smtp::{BuildProblem, SmtpError, Trouble};
@@ -11,7 +11,8 @@ use ccmail_mail::tls::{CaProblem, TlsError, TlsFailure};
 use crate::i18n::Catalogue;
 
 /// `cause` in the interface's words, if it is one of the mail crate's errors (or the
-/// `io::Error` it makes for a connection that ended: a time-out, a closed connection).
+/// `io::Error` it makes for a connection that ended — a time-out, a closed connection — or
+/// for a server's answer it could not read).
 pub(super) fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
     let c = crate::i18n::current();
     if let Some(e) = cause.downcast_ref::<ImapError>() {
@@ -24,22 +25,28 @@ pub(super) fn in_words(cause: &(dyn std::error::Error + 'static)) -> Option<Stri
         Some(mime(e, c))
     } else if let Some(e) = cause.downcast_ref::<Ended>() {
         Some(ended(e, c))
+    } else if let Some(e) = cause.downcast_ref::<Malformed>() {
+        Some(malformed(e, c))
     } else {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .and_then(ended_in)
-            .map(|e| ended(e, c))
+        let inner = cause.downcast_ref::<std::io::Error>()?.get_ref()?;
+        if let Some(e) = inner.downcast_ref::<Ended>() {
+            Some(ended(e, c))
+        } else {
+            inner.downcast_ref::<Malformed>().map(|e| malformed(e, c))
+        }
     }
-}
-
-/// The crate's own words for a connection that ended, inside an `io::Error`.
-fn ended_in(e: &std::io::Error) -> Option<&Ended> {
-    e.get_ref()?.downcast_ref::<Ended>()
 }
 
 /// An `io::Error` of the network's (its words as they are), or of the crate's (in `c`'s).
 fn io(e: &std::io::Error, c: &Catalogue) -> String {
-    ended_in(e).map_or_else(|| e.to_string(), |ended_| ended(ended_, c))
+    let inner = e.get_ref();
+    if let Some(e) = inner.and_then(|inner| inner.downcast_ref::<Ended>()) {
+        ended(e, c)
+    } else if let Some(e) = inner.and_then(|inner| inner.downcast_ref::<Malformed>()) {
+        malformed(e, c)
+    } else {
+        e.to_string()
+    }
 }
 
 fn ended(e: &Ended, c: &Catalogue) -> String {
@@ -49,6 +56,56 @@ fn ended(e: &Ended, c: &Catalogue) -> String {
         }
         Ended::Closed => c.text("err-mail-closed", &[]),
         Ended::Bye(reply) => c.text("err-mail-bye", &[("reply", reply.into())]),
+    }
+}
+
+/// Why a server's answer could not be read, in `c`'s words (the answer as it is).
+fn malformed(e: &Malformed, c: &Catalogue) -> String {
+    let (key, answer) = match e {
+        Malformed::Silent { seconds } => {
+            return c.text("err-mail-answer-silent", &[("seconds", (*seconds).into())]);
+        }
+        Malformed::TextTooLong { max } => {
+            return c.text("err-mail-answer-text-too-long", &[("max", (*max).into())]);
+        }
+        Malformed::LineTooLong { max } => {
+            return c.text("err-mail-answer-line-too-long", &[("max", (*max).into())]);
+        }
+        Malformed::LiteralTooLong { max, answer } => {
+            return c.text(
+                "err-mail-answer-literal-too-long",
+                &[("max", (*max).into()), ("answer", answer.into())],
+            );
+        }
+        Malformed::ClosedInAnswer => return c.text("err-mail-answer-closed", &[]),
+        Malformed::ClosedInMessage => return c.text("err-mail-answer-closed-in-message", &[]),
+        Malformed::Unreadable(answer) => ("err-mail-answer-unreadable", answer),
+        Malformed::UnendedString(answer) => ("err-mail-answer-unended-string", answer),
+        Malformed::UnendedLiteral(answer) => ("err-mail-answer-unended-literal", answer),
+        Malformed::LiteralOutOfPlace(answer) => ("err-mail-answer-literal-out-of-place", answer),
+        Malformed::UnendedSection(answer) => ("err-mail-answer-unended-section", answer),
+        Malformed::UnendedList(answer) => ("err-mail-answer-unended-list", answer),
+        Malformed::NoValue(answer) => ("err-mail-answer-no-value", answer),
+    };
+    c.text(key, &[("answer", answer.into())])
+}
+
+/// What the server answered a command, in `c`'s words (its own as they are).
+fn reply(e: &Reply, c: &Catalogue) -> String {
+    match e {
+        Reply::Said(words) => words.clone(),
+        Reply::NoUidValidity => c.text("err-mail-reply-no-uidvalidity", &[]),
+        Reply::NoBodyStructure { uid } => c.text(
+            "err-mail-reply-no-bodystructure",
+            &[("uid", uid.to_string().into())],
+        ),
+        Reply::NoInternalDate { uid } => c.text(
+            "err-mail-reply-no-internaldate",
+            &[("uid", uid.to_string().into())],
+        ),
+        Reply::Unexpected(answer) => {
+            c.text("err-mail-reply-unexpected", &[("answer", answer.into())])
+        }
     }
 }
 
@@ -75,9 +132,12 @@ fn imap(e: &ImapError, c: &Catalogue) -> String {
             &[("user", user.into()), ("reply", refusal(reply, c).into())],
         ),
         ImapError::Token(e) => c.text("err-mail-imap-token", &[("error", e.to_string().into())]),
-        ImapError::Protocol { command, reply } => c.text(
+        ImapError::Protocol { command, reply: r } => c.text(
             "err-mail-imap-protocol",
-            &[("command", command.into()), ("reply", reply.into())],
+            &[
+                ("command", doing(command, c).into()),
+                ("reply", reply(r, c).into()),
+            ],
         ),
         ImapError::Io { context, source } => c.text(
             "err-mail-imap-io",
@@ -275,6 +335,14 @@ fn doing(e: &Doing, c: &Catalogue) -> String {
         Doing::GreetingAndTls(server) => {
             c.text("err-mail-greeting-and-tls", &[("server", server.into())])
         }
+        Doing::EndingIdle => c.text("err-mail-ending-idle", &[]),
+        Doing::Append { mailbox, bytes } => c.text(
+            "err-mail-append",
+            &[
+                ("mailbox", format!("{mailbox:?}").into()),
+                ("bytes", (*bytes).into()),
+            ],
+        ),
         Doing::IdleClosed => c.text("err-mail-idle-closed", &[]),
         Doing::ConnectionLost => c.text("err-mail-connection-lost", &[]),
     }
@@ -614,5 +682,90 @@ mod tests {
         assert_eq!(in_words(source), Some(said));
         let network = io::Error::from(io::ErrorKind::ConnectionReset);
         assert_eq!(in_words(&network), None);
+    }
+
+    fn malformed_answers() -> Vec<Malformed> {
+        let answer = || "\"* 1 FETCH (UID 4 BODY[\"".to_owned();
+        vec![
+            Malformed::Silent { seconds: 60 },
+            Malformed::TextTooLong { max: 4 << 20 },
+            Malformed::LineTooLong { max: 4 << 20 },
+            Malformed::LiteralTooLong {
+                max: 512 << 20,
+                answer: answer(),
+            },
+            Malformed::ClosedInAnswer,
+            Malformed::ClosedInMessage,
+            Malformed::Unreadable(answer()),
+            Malformed::UnendedString(answer()),
+            Malformed::UnendedLiteral(answer()),
+            Malformed::LiteralOutOfPlace(answer()),
+            Malformed::UnendedSection(answer()),
+            Malformed::UnendedList(answer()),
+            Malformed::NoValue(answer()),
+        ]
+    }
+
+    fn replies() -> Vec<Reply> {
+        vec![
+            Reply::Said("[NONEXISTENT] no such mailbox".into()),
+            Reply::NoUidValidity,
+            Reply::NoBodyStructure { uid: 7 },
+            Reply::NoInternalDate { uid: 7 },
+            Reply::Unexpected("Data { status: No, code: None, information: None }".into()),
+        ]
+    }
+
+    #[test]
+    fn a_servers_answer_that_cannot_be_read() {
+        for e in malformed_answers() {
+            assert_eq!(malformed(&e, &en()), e.to_string());
+            assert_ne!(malformed(&e, &ru()), e.to_string());
+            let e = ImapError::Io {
+                context: Doing::Command("UID FETCH 1:* (UID BODY.PEEK[])".into()),
+                source: io::Error::new(io::ErrorKind::InvalidData, e),
+            };
+            assert_eq!(imap(&e, &en()), e.to_string());
+            let source = std::error::Error::source(&e).expect("the io::Error");
+            assert_eq!(in_words(source), Some(source.to_string()));
+        }
+        assert_eq!(
+            malformed(&malformed_answers()[3], &ru()),
+            "в ответе сервера литерал (блок данных) больше 536870912 байт: \"* 1 FETCH (UID 4 \
+             BODY[\""
+        );
+        assert_eq!(
+            malformed(&Malformed::TextTooLong { max: 21 }, &ru()),
+            "текст ответа сервера длиннее 21 байта"
+        );
+    }
+
+    #[test]
+    fn what_the_crate_found_in_a_servers_reply() {
+        for r in replies() {
+            let e = ImapError::Protocol {
+                command: "UID FETCH 7 (UID BODYSTRUCTURE)".into(),
+                reply: r,
+            };
+            assert_eq!(imap(&e, &en()), e.to_string());
+        }
+        let append = Doing::Append {
+            mailbox: "Chess/Sent".into(),
+            bytes: 2042,
+        };
+        for command in [Doing::EndingIdle, append.clone()] {
+            assert_eq!(doing(&command, &en()), command.to_string());
+        }
+        assert_eq!(doing(&append, &ru()), "APPEND \"Chess/Sent\" (2042 байта)");
+        assert_eq!(doing(&Doing::EndingIdle, &ru()), "DONE (конец IDLE)");
+        let said = &replies()[0];
+        assert_eq!(reply(said, &ru()), said.to_string());
+        for r in &replies()[1..] {
+            assert_ne!(reply(r, &ru()), r.to_string());
+        }
+        assert_eq!(
+            reply(&Reply::NoInternalDate { uid: 12345 }, &ru()),
+            "UID 12345: в ответе сервера нет INTERNALDATE или её не прочесть"
+        );
     }
 }
