@@ -40,7 +40,7 @@ prompt-unknown-word-did-you-mean = `{ $typed }` is not a move or a command; did 
 prompt-unknown-word = `{ $typed }` is not a move or a command (`help` lists them)
 
 ## A move that does not fit the position: what was probably meant. `$role` is pawn, knight,
-## bishop, rook, queen or king; `$reason` is the reader's own words (English).
+## bishop, rook, queen or king; `$reason` is the move reader's own words, in the interface's language.
 prompt-not-playable = { $typed } is not playable: { $reason }.
 prompt-write = Write { $moves }.
 prompt-or = { $first } or { $last }
