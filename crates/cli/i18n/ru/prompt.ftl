@@ -40,7 +40,7 @@ prompt-unknown-word-did-you-mean = `{ $typed }` — не ход и не кома
 prompt-unknown-word = `{ $typed }` — не ход и не команда (`help` перечисляет команды)
 
 ## Ход, который не подходит к позиции: что, вероятно, имелось в виду. `$role` — pawn, knight,
-## bishop, rook, queen или king; `$reason` — слова модуля чтения ходов (по-английски).
+## bishop, rook, queen или king; `$reason` — слова модуля чтения ходов, на языке интерфейса.
 prompt-not-playable = Ход { $typed } сыграть нельзя: { $reason }.
 prompt-write = Напишите { $moves }.
 prompt-or = { $first } или { $last }
