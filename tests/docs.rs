@@ -76,19 +76,8 @@ fn heading_levels(text: &str) -> Vec<usize> {
 /// A Markdown text's ATX headings outside fenced code: each one's level and text, in order.
 fn headings(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut fence: Option<String> = None;
-    for line in text.lines() {
+    for (_, line) in outside_fences(text) {
         let trimmed = line.trim_start();
-        if let Some(f) = &fence {
-            if trimmed.starts_with(f.as_str()) {
-                fence = None;
-            }
-            continue;
-        }
-        if let Some(f) = fence_of(trimmed) {
-            fence = Some(f);
-            continue;
-        }
         if let Some(heading) = heading_text(line) {
             out.push((trimmed.chars().take_while(|&c| c == '#').count(), heading));
         }
@@ -312,8 +301,9 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
-/// The targets of the links of a Markdown text, each with its line number (from 1).
-fn links_of(text: &str) -> Vec<(usize, String)> {
+/// The lines of a Markdown text outside fenced code blocks (and not the fences themselves),
+/// each with its index from 0.
+fn outside_fences(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut fence: Option<String> = None;
     for (i, line) in text.lines().enumerate() {
@@ -328,6 +318,15 @@ fn links_of(text: &str) -> Vec<(usize, String)> {
             fence = Some(f);
             continue;
         }
+        out.push((i, line));
+    }
+    out
+}
+
+/// The targets of the links of a Markdown text, each with its line number (from 1).
+fn links_of(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in outside_fences(text) {
         let line = without_code(line);
         if let Some(target) = reference_definition(&line) {
             out.push((i + 1, target));
