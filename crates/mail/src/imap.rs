@@ -17,6 +17,7 @@
 mod answer;
 mod error;
 mod fetch;
+mod search;
 mod stream;
 mod wait;
 
@@ -28,7 +29,8 @@ use async_imap::Session;
 use async_imap::types::UnsolicitedResponse;
 
 pub use self::error::ImapError;
-pub use self::fetch::{Fetched, Head};
+pub use self::fetch::{Fetched, Head, Header};
+pub use self::search::TextQuery;
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
 
@@ -119,6 +121,8 @@ pub struct Imap {
     /// The count grew since the last [`Imap::wait`] returned (or since SELECT).
     new_mail: bool,
     has_idle: bool,
+    /// The server takes non-synchronizing literals (LITERAL+, or LITERAL- for short ones).
+    literal_plus: bool,
     use_idle: bool,
     poll_interval: Duration,
     timeout: Duration,
@@ -154,12 +158,13 @@ impl Imap {
         })
         .await?;
 
-        let has_idle = timed(limit, "CAPABILITY", async {
+        let (has_idle, literal_plus) = timed(limit, "CAPABILITY", async {
             let caps = session
                 .capabilities()
                 .await
                 .map_err(|e| ImapError::from_imap("CAPABILITY", e))?;
-            Ok(caps.has_str("IDLE"))
+            let plus = caps.has_str("LITERAL+") || caps.has_str("LITERAL-");
+            Ok((caps.has_str("IDLE"), plus))
         })
         .await?;
 
@@ -189,6 +194,7 @@ impl Imap {
             exists: selected.exists,
             new_mail: false,
             has_idle,
+            literal_plus,
             use_idle: true,
             poll_interval: DEFAULT_POLL_INTERVAL,
             timeout: limit,
@@ -228,6 +234,13 @@ impl Imap {
     /// server whose IDLE is known to be broken.
     pub fn set_use_idle(&mut self, use_idle: bool) {
         self.use_idle = use_idle;
+    }
+
+    /// Send each literal of a command only on the server's go-ahead, even where it says it
+    /// takes them unannounced (LITERAL+): for a server that says so wrongly, and for tests of
+    /// the slow way.
+    pub fn set_literal_plus(&mut self, plus: bool) {
+        self.literal_plus = plus && self.literal_plus;
     }
 
     /// How often [`Imap::wait`] sends NOOP when it polls (default one minute).

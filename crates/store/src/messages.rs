@@ -265,7 +265,10 @@ pub async fn game_of_message_id(
     message_id: &str,
 ) -> Result<Option<String>> {
     Ok(sqlx::query_scalar(
-        "SELECT game_id FROM messages WHERE message_id = ? AND game_id IS NOT NULL LIMIT 1",
+        // Both directions named, so that the lookup is one probe of `messages_by_id` per
+        // direction rather than a pass over every message.
+        "SELECT game_id FROM messages WHERE direction IN ('in', 'out') AND message_id = ? \
+         AND game_id IS NOT NULL LIMIT 1",
     )
     .bind(message_id)
     .fetch_optional(conn)

@@ -7,6 +7,7 @@ pub mod chores;
 pub mod compose;
 pub mod daemon;
 pub mod game;
+pub mod game_index;
 pub mod outbox;
 pub mod pgn;
 mod play;

@@ -20,7 +20,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Move};
 
 pub use kind::MessageKind;
-pub use read::{may_name_a_game, read};
+pub use read::{GameHeaderWords, game_header_words, may_name_a_game, read};
 pub use write::{Language, Outgoing, PartnerMove, break_phrase, one_line, subject, write};
 
 /// The game header of 51.2.2: competition, its start date, White's and Black's surnames.

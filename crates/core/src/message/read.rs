@@ -1809,6 +1809,46 @@ fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
         })
 }
 
+/// The words that stand in every game header [`read`] takes: one of the event's labels
+/// (`event`), or one of White's and one of Black's (`white`, `black`), folded. A label line
+/// starts with one; a PGN tag (`[Event "…"]`) holds the English one. A caller that can only
+/// ask a mail server whether a text holds a word (IMAP SEARCH, case-insensitive) finds every
+/// message naming a game by them; `ё` is written both ways, since [`read`] folds it to `е`
+/// and a server may not.
+pub fn game_header_words() -> GameHeaderWords {
+    let spelled = |labels: &[&'static str]| {
+        let mut words: Vec<String> = Vec::new();
+        for label in labels {
+            let mut add = |w: String| {
+                if !words.iter().any(|have| w.contains(have.as_str())) {
+                    words.retain(|have| !have.contains(w.as_str()));
+                    words.push(w);
+                }
+            };
+            add((*label).to_owned());
+            for (at, c) in label.char_indices() {
+                if c == 'е' {
+                    add(format!("{}ё{}", &label[..at], &label[at + c.len_utf8()..]));
+                }
+            }
+        }
+        words
+    };
+    GameHeaderWords {
+        event: spelled(labels::EVENT),
+        white: spelled(labels::WHITE),
+        black: spelled(labels::BLACK),
+    }
+}
+
+/// See [`game_header_words`]: each list is the shortest that still finds every label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameHeaderWords {
+    pub event: Vec<String>,
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}
+
 /// The labels of a game header: the event, White, Black.
 const GAME_LABELS: [&[&str]; 3] = [labels::EVENT, labels::WHITE, labels::BLACK];
 

@@ -9,8 +9,9 @@
 //!
 //! It knows the answers a UID FETCH gets (RFC 3501, 7.4.2 and 7.1–7.3): `* n FETCH (…)` with
 //! the items ccmail asks for (`UID`, `RFC822.SIZE`, `INTERNALDATE`, `BODY[]` whole or from an
-//! origin, `BODYSTRUCTURE`), any other item skipped by its shape; the counts a server may send
-//! meanwhile (`EXISTS`, `EXPUNGE`); `* BYE`; and the tagged end. Anything it cannot read is an
+//! origin, `BODY[HEADER]`, `BODYSTRUCTURE`), any other item skipped by its shape; the answer to
+//! a `UID SEARCH` (`* SEARCH …`) and the server's go-ahead for a literal (`+ …`); the counts a
+//! server may send meanwhile (`EXISTS`, `EXPUNGE`); `* BYE`; and the tagged end. Anything it cannot read is an
 //! [`io::ErrorKind::InvalidData`] error naming what it met: the connection is out of step
 //! after that, as after any broken answer.
 
@@ -28,6 +29,8 @@ pub(crate) struct FetchAnswer {
     pub internal_date: Option<String>,
     /// `BODY[]`, whole or from an origin (`BODY[]<0>`); NIL gives none.
     pub body: Option<Vec<u8>>,
+    /// `BODY[HEADER]`: the header block, with the empty line that ends it.
+    pub header: Option<Vec<u8>>,
     /// The `BODYSTRUCTURE` as the server wrote it (a literal in it written as a literal).
     pub structure: Option<Vec<u8>>,
 }
@@ -38,6 +41,10 @@ pub(crate) enum Answer {
     Fetch(FetchAnswer),
     /// `* n EXISTS`: the mailbox now holds n messages.
     Exists(u32),
+    /// `* SEARCH n m …`: the UIDs (or numbers) a SEARCH found.
+    Search(Vec<u32>),
+    /// `+ …`: the server waits for the literal the command announced.
+    Continue,
     /// `* n EXPUNGE`: one message fewer.
     Expunge,
     /// `* BYE …`: the server is closing the connection.
@@ -262,7 +269,7 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
     };
     match t.next()? {
         Some(Tok::Atom(b"*")) => {}
-        Some(Tok::Atom(b"+")) => return Err(unreadable()),
+        Some(Tok::Atom(b"+")) => return Ok(Answer::Continue),
         Some(Tok::Atom(word)) if word == tag.as_bytes() => {
             let status = t.next()?;
             let rest = String::from_utf8_lossy(t.rest()).into_owned();
@@ -293,6 +300,18 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
         return Ok(Answer::Bye(
             String::from_utf8_lossy(t.rest()).trim().to_owned(),
         ));
+    }
+    if first.eq_ignore_ascii_case(b"SEARCH") {
+        let mut found = Vec::new();
+        while let Some(tok) = t.next()? {
+            match tok {
+                Tok::Atom(word) => found.push(number(word).ok_or_else(unreadable)?),
+                // `(MODSEQ n)` after the numbers (CONDSTORE): not asked for, passed over.
+                Tok::Open => t.skip_list()?,
+                _ => return Err(unreadable()),
+            }
+        }
+        return Ok(Answer::Search(found));
     }
     if number(first).is_none() {
         return Ok(Answer::Other);
@@ -335,6 +354,12 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
             let start = t.at - 1;
             t.skip_list()?;
             fetch.structure = Some(t.wire(start));
+        } else if name.eq_ignore_ascii_case(b"BODY[HEADER]") {
+            fetch.header = match t.next()? {
+                Some(Tok::Atom(nil)) if nil.eq_ignore_ascii_case(b"NIL") => None,
+                Some(tok) => Some(t.take(tok).ok_or_else(unreadable)?),
+                None => return Err(unreadable()),
+            };
         } else if whole_body(name) {
             fetch.body = match t.next()? {
                 Some(Tok::Atom(nil)) if nil.eq_ignore_ascii_case(b"NIL") => None,

@@ -45,6 +45,7 @@
 mod filter;
 pub mod nudge;
 mod outbox;
+mod sift;
 mod sync;
 
 use std::sync::atomic::AtomicBool;
