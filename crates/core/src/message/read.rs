@@ -1809,35 +1809,37 @@ fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
         })
 }
 
-/// The words that stand in every game header [`read`] takes: one of the event's labels
-/// (`event`), or one of White's and one of Black's (`white`, `black`), folded. A label line
-/// starts with one; a PGN tag (`[Event "…"]`) holds the English one. A caller that can only
-/// ask a mail server whether a text holds a word (IMAP SEARCH, case-insensitive) finds every
-/// message naming a game by them; `ё` is written both ways, since [`read`] folds it to `е`
-/// and a server may not.
+/// What stands in every game header [`read`] takes: a piece of one of the event's labels
+/// (`event`), or of one of White's and one of Black's (`white`, `black`), in lower case. A
+/// label line starts with a label; a PGN tag (`[Event "…"]`) holds the English one. A caller
+/// that can only ask a mail server whether a text holds a string (IMAP SEARCH: a
+/// case-insensitive substring) finds every message naming a game by them, and some others.
+/// Each label stands for itself, or for its longest run without `е`: [`read`] folds `ё` to
+/// `е` and a server may not, so `черные` is asked as `рны`, which `чёрные` holds too (a short piece finds more mail that
+/// is not chess mail, whose bodies are then fetched and read: more bytes, never fewer games). Labels
+/// that hold another's piece are left out: the shorter finds them.
 pub fn game_header_words() -> GameHeaderWords {
-    let spelled = |labels: &[&'static str]| {
+    let pieces = |labels: &[&'static str]| {
+        let piece = |label: &'static str| -> String {
+            label
+                .split(['е', 'ё'])
+                .max_by_key(|run| run.chars().count())
+                .unwrap_or(label)
+                .to_owned()
+        };
         let mut words: Vec<String> = Vec::new();
-        for label in labels {
-            let mut add = |w: String| {
-                if !words.iter().any(|have| w.contains(have.as_str())) {
-                    words.retain(|have| !have.contains(w.as_str()));
-                    words.push(w);
-                }
-            };
-            add((*label).to_owned());
-            for (at, c) in label.char_indices() {
-                if c == 'е' {
-                    add(format!("{}ё{}", &label[..at], &label[at + c.len_utf8()..]));
-                }
+        for w in labels.iter().map(|l| piece(l)) {
+            if !words.iter().any(|have| w.contains(have.as_str())) {
+                words.retain(|have| !have.contains(w.as_str()));
+                words.push(w);
             }
         }
         words
     };
     GameHeaderWords {
-        event: spelled(labels::EVENT),
-        white: spelled(labels::WHITE),
-        black: spelled(labels::BLACK),
+        event: pieces(labels::EVENT),
+        white: pieces(labels::WHITE),
+        black: pieces(labels::BLACK),
     }
 }
 
