@@ -640,6 +640,43 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn header_blocks_search_results_and_the_go_ahead() {
+        let mut wire = Vec::new();
+        wire.extend_from_slice(b"+ OK\r\n");
+        wire.extend_from_slice(b"* 1 FETCH (UID 4 RFC822.SIZE 2040 BODY[HEADER] {9}\r\nFrom: x\r\n)\r\n");
+        wire.extend_from_slice(b"* 2 FETCH (UID 5 BODY[HEADER] NIL)\r\n");
+        wire.extend_from_slice(b"* SEARCH 4 9 12\r\n* SEARCH\r\n* SEARCH 7 (MODSEQ 3)\r\n");
+        wire.extend_from_slice(b"A3 OK done\r\n");
+        for step in [1, 5, 4096] {
+            let (answers, _) = read_all(&wire, "A3", step).await;
+            assert_eq!(
+                answers,
+                [
+                    Answer::Continue,
+                    Answer::Fetch(FetchAnswer {
+                        uid: Some(4),
+                        size: Some(2040),
+                        header: Some(b"From: x\r\n".to_vec()),
+                        ..FetchAnswer::default()
+                    }),
+                    Answer::Fetch(FetchAnswer {
+                        uid: Some(5),
+                        ..FetchAnswer::default()
+                    }),
+                    Answer::Search(vec![4, 9, 12]),
+                    Answer::Search(vec![]),
+                    Answer::Search(vec![7]),
+                    Answer::Done {
+                        ok: true,
+                        text: "done".into()
+                    },
+                ],
+                "reads of {step} bytes"
+            );
+        }
+    }
+
+    #[tokio::test]
     async fn sizes_heads_and_structures() {
         let structure = b"((\"text\" \"plain\" (\"charset\" \"utf-8\") NIL NIL \"7bit\" 10 1 NIL NIL NIL NIL)(\"application\" \"octet-stream\" (\"name\" {8}\r\ngame.pgn) NIL NIL \"base64\" 300 NIL NIL NIL NIL) \"mixed\" (\"boundary\" \"b\") NIL NIL NIL)";
         let mut wire = Vec::new();
@@ -704,7 +741,7 @@ mod tests {
     async fn broken_answers_are_errors() {
         for (wire, what) in [
             (&b"A9 OK done\r\n"[..], "an answer that can't be read"),
-            (b"+ go ahead\r\n", "an answer that can't be read"),
+            (b"* SEARCH 4 x\r\n", "an answer that can't be read"),
             (b"* 1 FETCH UID 4)\r\n", "an answer that can't be read"),
             (b"* 1 FETCH (UID x)\r\n", "an answer that can't be read"),
             (b"* 1 FETCH (UID 4 BODY[] \"open\r\n", "an unended string"),
