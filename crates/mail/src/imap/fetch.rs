@@ -63,6 +63,10 @@ pub struct Header {
     pub size: u32,
     /// The header block exactly as stored, with the empty line that ends it.
     pub header: Vec<u8>,
+    /// Whether one of its parts may carry a PGN game, by the server's `BODYSTRUCTURE` (as
+    /// [`Head::pgn_part`]): a server's text search may pass over such a part, which is not
+    /// text to it.
+    pub pgn_part: bool,
 }
 
 impl std::fmt::Debug for Header {
@@ -71,6 +75,7 @@ impl std::fmt::Debug for Header {
             .field("uid", &self.uid)
             .field("size", &self.size)
             .field("header_len", &self.header.len())
+            .field("pgn_part", &self.pgn_part)
             .finish()
     }
 }
@@ -191,17 +196,26 @@ impl Imap {
         .await
     }
 
-    /// The header blocks and sizes of these messages (those still there), in UID order:
-    /// `BODY.PEEK[HEADER]`, no flag changes. Who wrote a message and what it answers is
-    /// known from this alone, at a fraction of the bytes.
+    /// The header blocks, sizes and parts of these messages (those still there), in UID
+    /// order: `BODY.PEEK[HEADER]` and `BODYSTRUCTURE`, no flag changes. Who wrote a message,
+    /// what it answers and what parts it has is known from this alone, at a fraction of the
+    /// bytes.
     pub async fn fetch_headers(&mut self, uids: &[u32]) -> Result<Vec<Header>, ImapError> {
-        let items = "(UID RFC822.SIZE BODY.PEEK[HEADER])";
+        let items = "(UID RFC822.SIZE BODYSTRUCTURE BODY.PEEK[HEADER])";
         self.fetch_each(uids, items, |uid, fetch, command| {
             let Some(header) = fetch.header else {
                 return Ok(None);
             };
             let size = fetch.size.ok_or_else(|| missing(command, uid, "RFC822.SIZE"))?;
-            Ok(Some(Header { uid, size, header }))
+            let structure = fetch
+                .structure
+                .ok_or_else(|| missing(command, uid, "BODYSTRUCTURE"))?;
+            Ok(Some(Header {
+                uid,
+                size,
+                header,
+                pgn_part: structure_may_carry_pgn(uid, &structure),
+            }))
         })
         .await
     }

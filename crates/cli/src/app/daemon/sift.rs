@@ -9,9 +9,11 @@
 //! - from a correspondent of a game (rule 2), or with headers that can't be read here;
 //! - answering a message of a game (rule 3: the store is asked);
 //! - from anyone else, when the server finds in its text what a game header is made of (rule
-//!   4: [`Filter::content_query`], one `UID SEARCH` a pass). That search finds every message
-//!   whose text the reader takes a game header from, and some more; a server that can't do
-//!   it has all such mail fetched, as if each had matched.
+//!   4: [`Filter::content_query`], one `UID SEARCH` a pass), or when the server's
+//!   `BODYSTRUCTURE` shows a part that may carry PGN (a server searches text parts only, and
+//!   the reader reads a `.pgn` file of any type). That search finds every message whose text
+//!   the reader takes a game header from, and some more; a server that can't do it has all
+//!   such mail fetched, as if each had matched.
 //!
 //! The bodies fetched then pass through [`Filter::pre`] and [`Filter::decide`] as before:
 //! every message meets the same rules, only the bytes differ. What is settled here is what
@@ -64,6 +66,8 @@ pub(super) async fn sift(
                     bar.inc(1);
                 }
                 Sift::Body => wanted.push(want(false)),
+                // The server's search may not look into such a part.
+                Sift::Thread(_) | Sift::Content if h.pgn_part => wanted.push(want(true)),
                 Sift::Thread(ids) => {
                     let conn = match &mut conn {
                         Some(conn) => conn,
