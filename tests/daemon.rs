@@ -417,7 +417,10 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
         let row = ccmail_store::message(&mut conn, id).await.unwrap().unwrap();
         assert_eq!(row.status, "held", "{row:?}");
         assert!(
-            row.reason.as_deref().unwrap_or("").contains("not the address on file"),
+            row.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("not the address on file"),
             "{row:?}"
         );
         for raw in small.iter().map(|(_, raw)| raw).chain([&private]) {

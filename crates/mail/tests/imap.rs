@@ -348,9 +348,19 @@ async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
     let messages = [
         text_after_photo(user, "deep@example.test", 400, standard),
         text_after_photo(user, "pgn@example.test", 100, "[EVENT \"Cup\"]\r\n1. e4 *"),
-        text_after_photo(user, "holiday@example.test", 400, "White sand and a blue sea."),
+        text_after_photo(
+            user,
+            "holiday@example.test",
+            400,
+            "White sand and a blue sea.",
+        ),
         with_attachment(user, "photo@example.test", "holiday.jpg", 300),
-        sample_message(s.user(0), user, "note@example.test", "See you at the event."),
+        sample_message(
+            s.user(0),
+            user,
+            "note@example.test",
+            "See you at the event.",
+        ),
     ];
     for raw in &messages {
         imap.append_with(&cfg.mailbox, raw, &[], None)

@@ -168,7 +168,10 @@ pub async fn apply_indexed(
         Inserted::Duplicate(id) => return Ok(Outcome::Duplicate { message: id }),
     };
     let received = clock.local_date(arrival.at);
-    let found = Matching { forced: None, index };
+    let found = Matching {
+        forced: None,
+        index,
+    };
     process(tx, me, clock, id, incoming, received, found).await
 }
 

@@ -19,8 +19,8 @@
 //! The index is built from the games at hand (the daemon: once a pass) and does not follow
 //! later changes; a game added meanwhile is found by the next one.
 
-use std::sync::OnceLock;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use ccmail_core::message::MoveMessage;
 use ccmail_store::GameRow;
@@ -100,7 +100,10 @@ impl GameIndex {
             let Some(exact) = field.exact.get(&theirs) else {
                 continue;
             };
-            if best.as_ref().is_none_or(|b| exact.len() + field.empty.len() < b.len()) {
+            if best
+                .as_ref()
+                .is_none_or(|b| exact.len() + field.empty.len() < b.len())
+            {
                 let mut these: Vec<usize> = exact.iter().chain(&field.empty).copied().collect();
                 these.sort_unstable();
                 best = Some(these);
@@ -183,9 +186,13 @@ mod tests {
             .filter(|g| g.opponent_email == address)
             .filter(|g| {
                 let h = &m.header;
-                [(&h.event, &g.event), (&h.white, &g.white), (&h.black, &g.black)]
-                    .iter()
-                    .all(|(theirs, ours)| theirs.as_ref().is_none_or(|t| same(t, ours)))
+                [
+                    (&h.event, &g.event),
+                    (&h.white, &g.white),
+                    (&h.black, &g.black),
+                ]
+                .iter()
+                .all(|(theirs, ours)| theirs.as_ref().is_none_or(|t| same(t, ours)))
             })
             .map(|g| g.id.as_str())
             .collect()
@@ -200,10 +207,20 @@ mod tests {
                 game(&format!("g{i}"), captain, &event, "Белов", "Чернов")
             })
             .collect();
-        games.push(game("other", "x@example.org", "Match 2026, board 007", "A", "B"));
+        games.push(game(
+            "other",
+            "x@example.org",
+            "Match 2026, board 007",
+            "A",
+            "B",
+        ));
         let index = GameIndex::new(&games);
         assert_eq!(index.count(captain), 500);
-        let m = msg(Some("  MATCH 2026, Board 007 "), Some("белов"), Some("Чернов"));
+        let m = msg(
+            Some("  MATCH 2026, Board 007 "),
+            Some("белов"),
+            Some("Чернов"),
+        );
         assert_eq!(index.fitting(captain, &m), ["g7"]);
         assert_eq!(kept(&games, captain, &m), ["g7"]);
         // No event: the players fit every board, so every game is given.
@@ -216,7 +233,15 @@ mod tests {
     #[test]
     fn the_index_never_leaves_out_a_game_the_rule_keeps() {
         let a = "a@example.org";
-        let events = ["Cup", "Cup 2", "cup 2 final", "", "League", "league", " Open "];
+        let events = [
+            "Cup",
+            "Cup 2",
+            "cup 2 final",
+            "",
+            "League",
+            "league",
+            " Open ",
+        ];
         let players = ["Белов", "белов", "Чернов", "", "Petrov"];
         let mut games = Vec::new();
         for (i, e) in events.iter().enumerate() {
@@ -231,7 +256,17 @@ mod tests {
             games.push(game(&format!("f{i}"), flat, e, "W", "B"));
         }
         let index = GameIndex::new(&games);
-        let asked = ["cup", "CUP 2", "Cup 2 final", "", "League", "open", "Alpha", "Bravo", "x"];
+        let asked = [
+            "cup",
+            "CUP 2",
+            "Cup 2 final",
+            "",
+            "League",
+            "open",
+            "Alpha",
+            "Bravo",
+            "x",
+        ];
         for address in [a, flat] {
             for e in asked.iter().map(|e| Some(*e)).chain([None]) {
                 for w in players.iter().map(|p| Some(*p)).chain([None, Some("W")]) {

@@ -643,7 +643,9 @@ mod tests {
     async fn header_blocks_search_results_and_the_go_ahead() {
         let mut wire = Vec::new();
         wire.extend_from_slice(b"+ OK\r\n");
-        wire.extend_from_slice(b"* 1 FETCH (UID 4 RFC822.SIZE 2040 BODY[HEADER] {9}\r\nFrom: x\r\n)\r\n");
+        wire.extend_from_slice(
+            b"* 1 FETCH (UID 4 RFC822.SIZE 2040 BODY[HEADER] {9}\r\nFrom: x\r\n)\r\n",
+        );
         wire.extend_from_slice(b"* 2 FETCH (UID 5 BODY[HEADER] NIL)\r\n");
         wire.extend_from_slice(b"* SEARCH 4 9 12\r\n* SEARCH\r\n* SEARCH 7 (MODSEQ 3)\r\n");
         wire.extend_from_slice(b"A3 OK done\r\n");

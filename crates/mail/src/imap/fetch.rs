@@ -206,7 +206,9 @@ impl Imap {
             let Some(header) = fetch.header else {
                 return Ok(None);
             };
-            let size = fetch.size.ok_or_else(|| missing(command, uid, "RFC822.SIZE"))?;
+            let size = fetch
+                .size
+                .ok_or_else(|| missing(command, uid, "RFC822.SIZE"))?;
             let structure = fetch
                 .structure
                 .ok_or_else(|| missing(command, uid, "BODYSTRUCTURE"))?;

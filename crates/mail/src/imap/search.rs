@@ -41,7 +41,10 @@ impl Imap {
         if sorted.is_empty() || query.is_empty() {
             return Ok(Vec::new());
         }
-        let pieces = pieces(&format!("UID SEARCH CHARSET UTF-8 UID {} ", uid_set(&sorted)), query);
+        let pieces = pieces(
+            &format!("UID SEARCH CHARSET UTF-8 UID {} ", uid_set(&sorted)),
+            query,
+        );
         let mut found = self.search(&pieces).await?;
         found.retain(|u| sorted.binary_search(u).is_ok());
         found.sort_unstable();
@@ -205,7 +208,9 @@ mod tests {
         // One line with LITERAL+; a line after each literal without it. Lengths in bytes.
         assert_eq!(
             lines(&pieces("S ", &query()), true),
-            ["S OR (OR BODY {5+}\r\nevent BODY {12+}\r\nтурнир) (BODY {5+}\r\nwhite OR BODY {5+}\r\nblack BODY {12+}\r\nчерные)"]
+            [
+                "S OR (OR BODY {5+}\r\nevent BODY {12+}\r\nтурнир) (BODY {5+}\r\nwhite OR BODY {5+}\r\nblack BODY {12+}\r\nчерные)"
+            ]
         );
         assert_eq!(
             lines(&pieces("S ", &query()), false),

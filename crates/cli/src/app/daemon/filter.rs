@@ -213,8 +213,7 @@ impl Filter {
     /// headers can't be read here, needs its body; mail that answers a message (rule 3) needs
     /// the store; the rest can be chess mail only by its content (rule 4).
     pub fn sift(&self, header: &[u8]) -> Sift {
-        let Some(Ok(head)) = catch_unwind(AssertUnwindSafe(|| mime::decode(header))).ok()
-        else {
+        let Some(Ok(head)) = catch_unwind(AssertUnwindSafe(|| mime::decode(header))).ok() else {
             return Sift::Body;
         };
         match self.by_headers(&head) {

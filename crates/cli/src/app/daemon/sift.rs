@@ -96,7 +96,10 @@ pub(super) async fn sift(
             Err(e) => return Err(e.into()),
         };
         for w in content {
-            if found.as_ref().is_none_or(|f| f.binary_search(&w.uid).is_ok()) {
+            if found
+                .as_ref()
+                .is_none_or(|f| f.binary_search(&w.uid).is_ok())
+            {
                 wanted.push(w);
             } else {
                 tracing::debug!(uid = w.uid, "skipped, no game header in its text");

@@ -89,9 +89,9 @@ async fn to_fetch_whole(
     batch: &[Wanted],
 ) -> anyhow::Result<(Vec<u32>, usize)> {
     let limit = u32::try_from(HEAD).unwrap_or(u32::MAX);
-    let (large, small): (Vec<&Wanted>, Vec<&Wanted>) = batch.iter().partition(|w| {
-        w.by_content && w.size > limit && !d.heads_refused.load(Ordering::Relaxed)
-    });
+    let (large, small): (Vec<&Wanted>, Vec<&Wanted>) = batch
+        .iter()
+        .partition(|w| w.by_content && w.size > limit && !d.heads_refused.load(Ordering::Relaxed));
     let mut whole: Vec<u32> = small.into_iter().map(|w| w.uid).collect();
     let mut settled = 0;
     if !large.is_empty() {

@@ -499,7 +499,10 @@ mod signatures;
 #[test]
 fn every_game_header_label_holds_one_of_the_words() {
     let words = game_header_words();
-    assert_eq!(words.event, ["вновани", "турнир", "tournament", "competition", "event"]);
+    assert_eq!(
+        words.event,
+        ["вновани", "турнир", "tournament", "competition", "event"]
+    );
     assert_eq!(words.white, ["лы", "white"]);
     assert_eq!(words.black, ["рны", "black"]);
     for (labels, words) in [
@@ -509,7 +512,10 @@ fn every_game_header_label_holds_one_of_the_words() {
     ] {
         for label in labels {
             for spelled in [label.to_string(), label.replace('е', "ё")] {
-                assert!(words.iter().any(|w| spelled.contains(w.as_str())), "{spelled}");
+                assert!(
+                    words.iter().any(|w| spelled.contains(w.as_str())),
+                    "{spelled}"
+                );
             }
         }
     }
