@@ -772,3 +772,28 @@ async fn a_correspondents_games_are_found_by_an_index_not_by_reading_every_game(
         ["SEARCH games USING INDEX games_by_opponent (opponent_email=?)"]
     );
 }
+
+/// A thread's lookup (In-Reply-To, References) probes the Message-ID index: its cost does not
+/// grow with the mail stored.
+#[tokio::test]
+async fn a_message_id_is_looked_up_by_its_index() {
+    let (_dir, store) = open().await;
+    let mut conn = store.conn().await.unwrap();
+    let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "EXPLAIN QUERY PLAN SELECT game_id FROM messages WHERE direction IN ('in', 'out') \
+         AND message_id = ? AND game_id IS NOT NULL LIMIT 1",
+    )
+    .bind("x@example.org")
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
+    let said: Vec<&str> = plan.iter().map(|(.., d)| d.as_str()).collect();
+    assert!(
+        said.iter().any(|d| d.contains("USING INDEX messages_by_id")),
+        "{said:?}"
+    );
+    assert_eq!(
+        game_of_message_id(&mut conn, "x@example.org").await.unwrap(),
+        None
+    );
+}
