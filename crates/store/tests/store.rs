@@ -789,11 +789,14 @@ async fn a_message_id_is_looked_up_by_its_index() {
     .unwrap();
     let said: Vec<&str> = plan.iter().map(|(.., d)| d.as_str()).collect();
     assert!(
-        said.iter().any(|d| d.contains("USING INDEX messages_by_id")),
+        said.iter()
+            .any(|d| d.contains("USING INDEX messages_by_id")),
         "{said:?}"
     );
     assert_eq!(
-        game_of_message_id(&mut conn, "x@example.org").await.unwrap(),
+        game_of_message_id(&mut conn, "x@example.org")
+            .await
+            .unwrap(),
         None
     );
 }
