@@ -1815,9 +1815,10 @@ fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
 /// that can only ask a mail server whether a text holds a string (IMAP SEARCH: a
 /// case-insensitive substring) finds every message naming a game by them, and some others.
 /// Each label stands for itself, or for its longest run without `е`: [`read`] folds `ё` to
-/// `е` and a server may not, so `черные` is asked as `рны`, which `чёрные` holds too (a short piece finds more mail that
-/// is not chess mail, whose bodies are then fetched and read: more bytes, never fewer games). Labels
-/// that hold another's piece are left out: the shorter finds them.
+/// `е` and a server may not, so `черные` is asked as `рны`, which `чёрные` holds too. A short
+/// piece finds more mail that is not chess mail, whose bodies are then fetched and read: more
+/// bytes, never fewer games. Labels that hold another's piece are left out: the shorter finds
+/// them.
 pub fn game_header_words() -> GameHeaderWords {
     let pieces = |labels: &[&'static str]| {
         let piece = |label: &'static str| -> String {
