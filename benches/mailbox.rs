@@ -6,7 +6,11 @@
 //!   ordinary mail of realistic sizes (short notes, newsletters in text and HTML, now and
 //!   then an attachment of 20–300 KB); `mail-N/index.tsv` lists the files with the
 //!   INTERNALDATE each is to be stored with;
-//! - `live/`: the first move of each game, to be sent by SMTP to a running daemon.
+//! - `live/`: the first move of each game, to be sent by SMTP to a running daemon;
+//! - `store-match.db` and `match-N/`: the same, but the player's 500 games are all against one
+//!   address (a team match's captain), each with an event of its own (`Bench Match 2026,
+//!   board NNN`), and the N-message mailbox's moves are the captain's, one per board: what
+//!   matching a message to its game costs when it can't go by the address alone.
 //!
 //! `CCMAIL_BENCH_OUT=DIR CCMAIL_BENCH_MESSAGES=1000,5000 cargo bench --bench mailbox`
 //! (`DIR/store.db` is the player's store; the player is Black in every game, the opponent of
@@ -23,6 +27,9 @@ use shakmaty::{Chess, Position};
 
 const GAMES: usize = 200;
 const EVENT: &str = "Bench Cup 2026";
+/// The games against one address, and that address.
+const BOARDS: usize = 500;
+const CAPTAIN: &str = "captain@example.org";
 const PLAYER: &str = "white@example.test";
 
 /// A fixed-seed generator (the same mail at every run).
@@ -50,17 +57,54 @@ fn opponent(game: usize) -> String {
     format!("opp{game:03}@example.org")
 }
 
-async fn fill_store(db: &Path) {
+/// Board `n`'s event in the match against [`CAPTAIN`].
+fn board(n: usize) -> String {
+    format!("Bench Match 2026, board {n:03}")
+}
+
+/// Who plays game `i` of the mailbox: its opponent's address and the event.
+#[derive(Clone, Copy)]
+enum Games {
+    /// [`GAMES`] games, each against an opponent of its own, all in one event.
+    Cup,
+    /// [`BOARDS`] games against [`CAPTAIN`], each its own event.
+    Match,
+}
+
+impl Games {
+    fn count(self) -> usize {
+        match self {
+            Games::Cup => GAMES,
+            Games::Match => BOARDS,
+        }
+    }
+
+    fn opponent(self, i: usize) -> String {
+        match self {
+            Games::Cup => opponent(i),
+            Games::Match => CAPTAIN.into(),
+        }
+    }
+
+    fn event(self, i: usize) -> String {
+        match self {
+            Games::Cup => EVENT.into(),
+            Games::Match => board(i),
+        }
+    }
+}
+
+async fn fill_store(db: &Path, games: Games) {
     let _ = std::fs::remove_file(db);
     let store = Store::open(db).await.unwrap();
     let mut tx = store.begin().await.unwrap();
-    for i in 0..GAMES {
+    for i in 0..games.count() {
         let row = GameRow {
-            event: EVENT.into(),
+            event: games.event(i),
             white: "Белов".into(),
             black: "Чернов".into(),
             my_color: "black".into(),
-            opponent_email: opponent(i),
+            opponent_email: games.opponent(i),
             arbiter_email: "arbiter@example.org".into(),
             ..GameRow::new(
                 &format!("g{i:03}"),
@@ -75,7 +119,7 @@ async fn fill_store(db: &Path) {
 }
 
 /// The opponent's (White's) first move in `game`, or its `repeat`-th repeat, as sent at `at`.
-fn move_message(game: usize, repeat: usize, at: NaiveDateTime) -> Vec<u8> {
+fn move_message(games: Games, game: usize, repeat: usize, at: NaiveDateTime) -> Vec<u8> {
     let pos = Chess::default();
     let legal = pos.legal_moves();
     let first = legal[game % legal.len()];
@@ -87,7 +131,7 @@ fn move_message(game: usize, repeat: usize, at: NaiveDateTime) -> Vec<u8> {
             Language::En
         },
         notation: Notation::ALL[game % Notation::ALL.len()],
-        event: EVENT.into(),
+        event: games.event(game),
         start: day("2026-02-01"),
         white: "Белов".into(),
         black: "Чернов".into(),
@@ -106,16 +150,17 @@ fn move_message(game: usize, repeat: usize, at: NaiveDateTime) -> Vec<u8> {
         totals: Totals { white: 1, black: 0 },
         signature: Signature {
             name: "Белов Борис".into(),
-            email: Some(opponent(game)),
+            email: Some(games.opponent(game)),
         },
     };
     format!(
         "From: Boris Belov <{from}>\r\nTo: <{PLAYER}>\r\nDate: {date}\r\n\
          Message-ID: <bench.g{game:03}.{repeat}@example.org>\r\n\
-         Subject: {EVENT}: game {game}, move 1\r\n\
+         Subject: {event}: game {game}, move 1\r\n\
          MIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\
          Content-Transfer-Encoding: 8bit\r\n\r\n{body}",
-        from = opponent(game),
+        from = games.opponent(game),
+        event = games.event(game),
         date = at.format("%a, %d %b %Y %H:%M:%S +0000"),
         body = message::write(&o).replace('\n', "\r\n"),
     )
@@ -235,8 +280,9 @@ fn ordinary(rng: &mut Lcg, n: usize, at: NaiveDateTime) -> Vec<u8> {
     m.into_bytes()
 }
 
-/// A mailbox of `total` messages in `dir`: every tenth a move message.
-fn mailbox(dir: &Path, total: usize) {
+/// A mailbox of `total` messages in `dir`: every tenth a move message. The ordinary mail is
+/// the same whoever the games are against.
+fn mailbox(dir: &Path, total: usize, games: Games) {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
     let mut rng = Lcg(total as u64);
@@ -247,9 +293,9 @@ fn mailbox(dir: &Path, total: usize) {
     for n in 0..total {
         let at = start + step * n as i32;
         let raw = if n % 10 == 9 {
-            let (game, repeat) = (moves % GAMES, moves / GAMES);
+            let (game, repeat) = (moves % games.count(), moves / games.count());
             moves += 1;
-            move_message(game, repeat, at)
+            move_message(games, game, repeat, at)
         } else {
             ordinary(&mut rng, n, at)
         };
@@ -265,14 +311,22 @@ fn main() {
     let out = Path::new(&out);
     std::fs::create_dir_all(out).unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    runtime.block_on(fill_store(&out.join("store.db")));
+    runtime.block_on(fill_store(&out.join("store.db"), Games::Cup));
+    runtime.block_on(fill_store(&out.join("store-match.db"), Games::Match));
     let sizes = std::env::var("CCMAIL_BENCH_MESSAGES").unwrap_or_else(|_| "1000,5000".into());
     for total in sizes
         .split(',')
         .filter_map(|s| s.trim().parse::<usize>().ok())
     {
-        mailbox(&out.join(format!("mail-{total}")), total);
+        mailbox(&out.join(format!("mail-{total}")), total, Games::Cup);
     }
+    // The match: as large as the largest mailbox.
+    let largest = sizes
+        .split(',')
+        .filter_map(|s| s.trim().parse::<usize>().ok())
+        .max()
+        .unwrap_or(5000);
+    mailbox(&out.join(format!("match-{largest}")), largest, Games::Match);
     let live = out.join("live");
     let _ = std::fs::remove_dir_all(&live);
     std::fs::create_dir_all(&live).unwrap();
@@ -280,7 +334,7 @@ fn main() {
     for game in 0..GAMES {
         std::fs::write(
             live.join(format!("{game:03}.eml")),
-            move_message(game, 0, at),
+            move_message(Games::Cup, game, 0, at),
         )
         .unwrap();
     }

@@ -296,10 +296,12 @@ fn private_mail_is_left_exactly_as_it_was() {
     });
 }
 
-/// A first read of many messages looks at a large one by its first 64 KB and what the server
-/// says of its parts: private mail with an attachment is skipped without the rest being
-/// downloaded, and chess mail with one — from the opponent, in a game's thread, or a PGN file
-/// after a photo — is fetched and kept whole, byte for byte. Nothing is flagged.
+/// A first read decides by the headers first, and by what the server finds in the text:
+/// private mail, with an attachment or without, is skipped without its body being
+/// downloaded, and chess mail with a large attachment — from the opponent, in a game's
+/// thread, a PGN file after a photo, or the standard form from a new address below a photo —
+/// is fetched and kept whole, byte for byte, and applied or held as before. Nothing is
+/// flagged.
 #[allow(
     clippy::too_many_lines,
     reason = "a test's table or scenario reads best in one piece"
@@ -352,6 +354,12 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
             "The game so far.",
             Some(pgn),
         ),
+        below_a_photo(
+            "black@new.example.org",
+            login,
+            &format!("deep.{tag}"),
+            "Event: Daemon Cup 2026\r\nWhite: Белов\r\nЧёрные: Чернов\r\n\r\n1. e2-e4 e7-e5\r\n",
+        ),
     ];
     let private = with_photo(
         "mom@example.org",
@@ -384,10 +392,11 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
     assert!(out.status.success(), "{log}");
     assert_eq!(flags(&s, login, &tag), before, "nothing flagged");
     assert_eq!(
-        log.matches("skipped by its head").count(),
-        1,
-        "only the private mail with a photo is settled by its head: {log}"
+        log.matches("skipped, no game header in its text").count(),
+        31,
+        "the private mail is settled by its headers and the server's search: {log}"
     );
+    assert_eq!(log.matches("skipped by its head").count(), 0, "{log}");
     let shown = white.json(&["--now", "2026-03-03", "show", &wg]);
     assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
     support::block_on(async {
@@ -407,6 +416,22 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
                 raw.len()
             );
         }
+        // The standard form from a new address is held (51.1.2), as it was when every body
+        // was fetched.
+        let mid = support::message_id(&chess[3]);
+        let id = ccmail_store::find_by_message_id(&mut conn, ccmail_store::Direction::In, &mid)
+            .await
+            .unwrap()
+            .unwrap();
+        let row = ccmail_store::message(&mut conn, id).await.unwrap().unwrap();
+        assert_eq!(row.status, ccmail_store::MessageStatus::Held, "{row:?}");
+        assert!(
+            row.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("not the address on file"),
+            "{row:?}"
+        );
         for raw in small.iter().map(|(_, raw)| raw).chain([&private]) {
             let found =
                 ccmail_store::find_message(&mut conn, ccmail_store::Direction::In, None, raw)
@@ -415,6 +440,22 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
             assert_eq!(found, None, "{} was stored", support::message_id(raw));
         }
     });
+}
+
+/// A message from `from` whose only text, `text`, comes after a photo of some 200 KB: what
+/// the first 64 KB hold says nothing of it.
+fn below_a_photo(from: &str, to: &str, id: &str, text: &str) -> Vec<u8> {
+    let photo = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n"
+        .repeat(2_600);
+    format!(
+        "From: <{from}>\r\nTo: <{to}>\r\nSubject: {id}\r\n\
+         Date: Mon, 02 Mar 2026 09:00:00 +0300\r\nMessage-ID: <{id}@example.org>\r\n\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: image/jpeg; name=\"club.jpg\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{photo}\
+         --b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}--b--\r\n"
+    )
+    .into_bytes()
 }
 
 #[test]

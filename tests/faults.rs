@@ -165,21 +165,22 @@ fn an_imap_connection_cut_in_the_middle_of_a_fetch_loses_nothing() {
     );
 }
 
-/// The first read looks at a large message by its head (`BODYSTRUCTURE BODY.PEEK[]<0.n>`);
-/// when that look fails — here the connection is cut in the middle of the server's answer —
-/// the same pass connects again and fetches the message whole.
+/// The first read looks at a large message from an unknown address that the server's search
+/// finds a game header's words in by its head (`BODYSTRUCTURE BODY.PEEK[]<0.n>`); when that
+/// look fails — here the connection is cut in the middle of the server's answer — the same
+/// pass connects again and fetches the message whole.
 #[test]
 fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     let Some(s) = servers() else { return };
     let tag = unique("cutheads");
-    // 30 games: a first read of more than 25 messages asks their sizes, and looks at the
-    // large ones by their heads. The first answer with a BODYSTRUCTURE is cut.
+    // 30 games, and private mail with a photo that speaks of an event: the server's search
+    // finds it, and it is looked at by its head. The first answer with a head is cut.
     let (me, games, proxy) = opened_through(
         &s,
         &tag,
         Cut {
             dir: Dir::Down,
-            marker: b"BODYSTRUCTURE (".to_vec(),
+            marker: b"BODY[]<0> {".to_vec(),
             after: 50,
             times: 1,
         },
@@ -189,7 +190,7 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
         "black@example.test",
         &format!("holiday.{tag}"),
         "",
-        "Holiday photos!",
+        "Photos of the club's event!",
         None,
     );
     support::append(&s, "black@example.test", &tag, &private, &[], None);

@@ -3,7 +3,10 @@
 to its limit measured in the same run:
 
   sync      first sync: `ccmail run --once` of a 5,000-message mailbox (and of a 1,000 one, for
-            the memory) next to a bare `UID FETCH 1:* BODY.PEEK[]` by imaplib;
+            the memory; and of the 5,000 one whose moves are for 500 games against one
+            address, match-N) next to imaplib's bare `UID FETCH 1:* BODY.PEEK[]` and bare
+            `UID FETCH 1:* BODY.PEEK[HEADER]` (the floor): time, and the bytes Dovecot sent
+            each (its `out=`);
   live      latency: 100 moves sent by SMTP to a running `ccmail run` (IDLE), SMTP accepted ->
             move applied, next to a bare IDLE client's SMTP accepted -> `* N EXISTS` for the
             very same deliveries; then footprint: the idle daemon's memory, and its CPU and
@@ -134,9 +137,9 @@ def mailbox_for(folder):
 # ------------------------------------------------------------------ a player
 
 
-def player(fixtures, mailbox, email):
+def player(fixtures, mailbox, email, store="store.db"):
     home = pathlib.Path(tempfile.mkdtemp(prefix="ccmail-bench-"))
-    shutil.copy(fixtures / "store.db", home / "ccmail.db")
+    shutil.copy(fixtures / store, home / "ccmail.db")
     (home / "config.toml").write_text(
         f'[player]\nname = "Чернов Чеслав"\nsurname = "Чернов"\nemail = "{email}"\n'
         f'timezone = "Europe/Moscow"\n\n[store]\npath = "{home / "ccmail.db"}"\n\n'
@@ -156,16 +159,19 @@ def player(fixtures, mailbox, email):
 # ------------------------------------------------------------------ item 2: first sync
 
 
-def bare_fetch(mailbox):
-    """Connect, LOGIN, SELECT, `UID FETCH 1:* BODY.PEEK[]`: seconds, bytes."""
+def bare_fetch(mailbox, item="BODY.PEEK[]"):
+    """Connect, LOGIN, SELECT, `UID FETCH 1:* (item)`: seconds, the bytes of the messages
+    (or headers), and the bytes Dovecot sent the session (None without its log)."""
+    log = dovecot_log()
+    offset = log.stat().st_size if log else 0
     t = time.perf_counter()
     c = imap()
     c.select(f'"{mailbox}"', readonly=True)
-    typ, data = c.uid("FETCH", "1:*", "(BODY.PEEK[])")
+    typ, data = c.uid("FETCH", "1:*", f"({item})")
     elapsed = time.perf_counter() - t
     size = sum(len(d[1]) for d in data if isinstance(d, tuple))
     c.logout()
-    return elapsed, size
+    return elapsed, size, served_since(log, offset)
 
 
 def dovecot_log():
@@ -205,10 +211,10 @@ def served_since(log, offset):
         time.sleep(0.02)
 
 
-def ccmail_once(binary, fixtures, mailbox):
+def ccmail_once(binary, fixtures, mailbox, store="store.db"):
     """`ccmail run --once` from a fresh store: seconds, peak RSS in KB, the store's counts, the
     moves applied, and the bytes the server sent it (None when its log is not at hand)."""
-    home, env = player(fixtures, mailbox, LOGIN)
+    home, env = player(fixtures, mailbox, LOGIN, store)
     log = dovecot_log()
     offset = log.stat().st_size if log else 0
     # Peak RSS by /usr/bin/time: the rusage of a child forked from this Python counts the
@@ -235,37 +241,60 @@ def ccmail_once(binary, fixtures, mailbox):
 
 def sync(binary, fixtures):
     sizes = sorted(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
-    boxes = {n: mailbox_for(fixtures / f"mail-{n}") for n in sizes}
+    runs = [(f"sync{n}", fixtures / f"mail-{n}", "store.db") for n in sizes]
+    runs += [
+        (f"match{p.name.split('-')[1]}", p, "store-match.db")
+        for p in sorted(fixtures.glob("match-*"))
+    ]
     rounds = int(os.environ.get("CCMAIL_BENCH_ROUNDS", "5"))
-    peaks = {}
-    for n in sizes:
-        bare, ours, rss = [], [], []
-        bare_fetch(boxes[n])  # the mailbox into the page cache for both
+    for key, folder, store in runs:
+        box = mailbox_for(folder)
+        bare, head, ours, rss = [], [], [], []
+        served = {"bare": [], "head": [], "ccmail": []}
+        bare_fetch(box)  # the mailbox into the page cache for all three
         for _ in range(rounds):
-            seconds, size = bare_fetch(boxes[n])
+            seconds, size, out = bare_fetch(box)
             bare.append(seconds)
-            seconds, peak, counts, moves, served = ccmail_once(binary, fixtures, boxes[n])
+            served["bare"].append(out)
+            seconds, head_size, out = bare_fetch(box, "BODY.PEEK[HEADER]")
+            head.append(seconds)
+            served["head"].append(out)
+            seconds, peak, counts, moves, out = ccmail_once(binary, fixtures, box, store)
             ours.append(seconds)
+            served["ccmail"].append(out)
             rss.append(peak)
-        b, o = statistics.median(bare), statistics.median(ours)
-        peaks[n] = max(rss)
+        b, h, o = (statistics.median(x) for x in (bare, head, ours))
+        runs_ms = lambda xs: ", ".join(f"{x * 1000:.0f}" for x in xs)
         print(
-            f"{n} messages ({size / 1e6:.1f} MB): bare imaplib fetch {b * 1000:.0f} ms "
-            f"(runs {', '.join(f'{x * 1000:.0f}' for x in bare)}), ccmail run --once {o * 1000:.0f} ms "
-            f"(runs {', '.join(f'{x * 1000:.0f}' for x in ours)}) = {o / b:.2f}x; peak RSS "
-            f"{peaks[n] / 1024:.1f} MB; stored {counts}, {moves} moves applied"
+            f"{key}: {folder.name} ({size / 1e6:.1f} MB, headers {head_size / 1e6:.1f} MB): bare "
+            f"imaplib fetch {b * 1000:.0f} ms (runs {runs_ms(bare)}), headers only "
+            f"{h * 1000:.0f} ms (runs {runs_ms(head)}), ccmail run --once {o * 1000:.0f} ms "
+            f"(runs {runs_ms(ours)}) = {o / b:.2f}x; peak RSS {max(rss) / 1024:.1f} MB; "
+            f"stored {counts}, {moves} moves applied"
         )
-        result(f"sync{n}_bare_ms", f"{b * 1000:.0f}")
-        result(f"sync{n}_ccmail_ms", f"{o * 1000:.0f}")
-        result(f"sync{n}_ratio", f"{o / b:.2f}")
-        result(f"sync{n}_rss_mb", f"{peaks[n] / 1024:.1f}")
-        result(f"sync{n}_mb", f"{size / 1e6:.1f}")
-        result(f"sync{n}_stored", sum(counts.values()))
-        result(f"sync{n}_moves", moves)
-        if served is not None:
-            # What ccmail had the server send: large private mail is looked at by its head.
-            print(f"{n} messages: the server sent ccmail {served / 1e6:.1f} MB of {size / 1e6:.1f} MB")
-            result(f"sync{n}_served_mb", f"{served / 1e6:.1f}")
+        result(f"{key}_bare_ms", f"{b * 1000:.0f}")
+        result(f"{key}_head_ms", f"{h * 1000:.0f}")
+        result(f"{key}_ccmail_ms", f"{o * 1000:.0f}")
+        result(f"{key}_ratio", f"{o / b:.2f}")
+        result(f"{key}_head_ratio", f"{h / b:.2f}")
+        result(f"{key}_rss_mb", f"{max(rss) / 1024:.1f}")
+        result(f"{key}_mb", f"{size / 1e6:.1f}")
+        result(f"{key}_stored", sum(counts.values()))
+        result(f"{key}_moves", moves)
+        # Dovecot's own count of what it sent each session (the same in every round, but for
+        # the odd untagged line): the median.
+        outs = {k: [x for x in v if x is not None] for k, v in served.items()}
+        if all(outs.values()):
+            mb = {k: statistics.median(v) / 1e6 for k, v in outs.items()}
+            print(
+                f"{key}: Dovecot sent the bare fetch {mb['bare']:.2f} MB, the headers-only "
+                f"fetch {mb['head']:.2f} MB, ccmail {mb['ccmail']:.2f} MB = "
+                f"{mb['ccmail'] / mb['bare']:.3f}x"
+            )
+            result(f"{key}_bare_served_mb", f"{mb['bare']:.2f}")
+            result(f"{key}_head_served_mb", f"{mb['head']:.2f}")
+            result(f"{key}_served_mb", f"{mb['ccmail']:.2f}")
+            result(f"{key}_served_ratio", f"{mb['ccmail'] / mb['bare']:.3f}")
 
 
 # ------------------------------------------------------------------ items 3 and 4

@@ -90,14 +90,36 @@ def main():
         if k + "ccmail_ms" not in r:
             continue
         ratio = float(r[k + "ratio"])
+        # The targets are set on the 5,000-message mailbox; the smaller one is shown for how
+        # the fixed costs (process start, the store) weigh against a shorter fetch.
+        held = size >= 5000
         row(
-            f"2. first sync, {size:,} messages ({r[k + 'mb']} MB; {r[k + 'moves']} moves applied)",
+            f"2. first sync, {size:,} messages ({r[k + 'mb']} MB; {r[k + 'moves']} moves applied): time",
+            f"{r[k + 'ccmail_ms']} ms",
+            f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×; "
+            f"headers only `BODY.PEEK[HEADER]` {r[k + 'head_ms']} ms ({r[k + 'head_ratio']}×)",
+            "≤ 0.5× the bare fetch" if held else "— (the target is on 5,000)",
+            ratio <= 0.5 if held else None,
+        )
+        if k + "served_mb" in r:
+            served = float(r[k + "served_ratio"])
+            row(
+                f"2. first sync, {size:,} messages: bytes (Dovecot's `out=`)",
+                f"{r[k + 'served_mb']} MB",
+                f"bare fetch {r[k + 'bare_served_mb']} MB → {served:.3f}×; headers only "
+                f"{r[k + 'head_served_mb']} MB",
+                "≤ 0.05× the bare fetch" if held else "— (the target is on 5,000)",
+                served <= 0.05 if held else None,
+            )
+    for size in sorted({int(k[5:].split("_")[0]) for k in r if k.startswith("match")}):
+        k = f"match{size}_"
+        ratio = float(r[k + "ratio"])
+        row(
+            f"2. first sync, {size:,} messages, 500 games against one address ({r[k + 'moves']} moves applied)",
             f"{r[k + 'ccmail_ms']} ms"
             + (f" ({r[k + 'served_mb']} MB fetched)" if k + "served_mb" in r else ""),
-            f"imaplib `UID FETCH 1:* BODY.PEEK[]` {r[k + 'bare_ms']} ms → {ratio:.2f}×",
-            # The target is set on the 5,000-message mailbox; the smaller one is our own
-            # stricter check (its fixed costs weigh more against a shorter fetch).
-            "≤ 1.5× the bare fetch" + ("" if size >= 5000 else " (our own stricter check; the target is on 5,000)"),
+            f"bare fetch {r[k + 'bare_ms']} ms → {ratio:.2f}×",
+            "≤ 1.5× the bare fetch",
             ratio <= 1.5,
         )
     if len(sizes) >= 2 and all(f"sync{s}_rss_mb" in r for s in sizes):

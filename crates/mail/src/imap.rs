@@ -18,6 +18,7 @@ mod answer;
 mod auth;
 mod error;
 mod fetch;
+mod search;
 mod stream;
 pub mod utf7;
 mod wait;
@@ -32,7 +33,8 @@ use zeroize::Zeroizing;
 
 pub use self::answer::Malformed;
 pub use self::error::{Doing, Ended, ImapError, Reply};
-pub use self::fetch::{Fetched, Head};
+pub use self::fetch::{Fetched, Head, Header};
+pub use self::search::TextQuery;
 pub use self::wait::WaitOutcome;
 pub use crate::tls::Security;
 
@@ -132,6 +134,8 @@ pub struct Imap {
     /// The count grew since the last [`Imap::wait`] returned (or since SELECT).
     new_mail: bool,
     has_idle: bool,
+    /// The server takes non-synchronizing literals (LITERAL+, or LITERAL- for short ones).
+    literal_plus: bool,
     use_idle: bool,
     poll_interval: Duration,
     timeout: Duration,
@@ -210,12 +214,13 @@ impl Imap {
             }
         };
 
-        let has_idle = timed(limit, "CAPABILITY", async {
+        let (has_idle, literal_plus) = timed(limit, "CAPABILITY", async {
             let caps = session
                 .capabilities()
                 .await
                 .map_err(|e| ImapError::from_imap("CAPABILITY", e))?;
-            Ok(caps.has_str("IDLE"))
+            let plus = caps.has_str("LITERAL+") || caps.has_str("LITERAL-");
+            Ok((caps.has_str("IDLE"), plus))
         })
         .await?;
 
@@ -246,6 +251,7 @@ impl Imap {
             exists: selected.exists,
             new_mail: false,
             has_idle,
+            literal_plus,
             use_idle: true,
             poll_interval: DEFAULT_POLL_INTERVAL,
             timeout: limit,
@@ -285,6 +291,13 @@ impl Imap {
     /// server whose IDLE is known to be broken.
     pub fn set_use_idle(&mut self, use_idle: bool) {
         self.use_idle = use_idle;
+    }
+
+    /// Send each literal of a command only on the server's go-ahead, even where it says it
+    /// takes them unannounced (LITERAL+): for a server that says so wrongly, and for tests of
+    /// the slow way.
+    pub fn set_literal_plus(&mut self, plus: bool) {
+        self.literal_plus = plus && self.literal_plus;
     }
 
     /// How often [`Imap::wait`] sends NOOP when it polls (default one minute).

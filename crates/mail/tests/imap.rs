@@ -310,6 +310,89 @@ async fn large_mail_is_looked_at_by_its_head_and_read_whole_over_tls() {
     imap.logout().await;
 }
 
+/// A message from an unknown address whose text, after a photo of `kb` KB, is `text`
+/// (quoted-printable: the server must decode it to find the words).
+fn text_after_photo(to: &str, id: &str, kb: usize, text: &str) -> Vec<u8> {
+    let line = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a\r\n";
+    let qp: String = text
+        .bytes()
+        .map(|b| match b {
+            b'\r' | b'\n' => (b as char).to_string(),
+            b if b.is_ascii_alphanumeric() || b == b' ' => (b as char).to_string(),
+            b => format!("={b:02X}"),
+        })
+        .collect();
+    format!(
+        "From: <partner@new.example.org>\r\nTo: <{to}>\r\nSubject: photos\r\nMessage-ID: <{id}>\r\n\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n\
+         --b1\r\nContent-Type: image/jpeg; name=\"club.jpg\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{}\
+         --b1\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: quoted-printable\r\n\r\n{qp}\r\n--b1--\r\n",
+        line.repeat(kb * 1024 / line.len())
+    )
+    .into_bytes()
+}
+
+/// What the daemon asks first: every message's header block and size, then which messages'
+/// text holds a game header's words — found by the server deep in a large message, in any
+/// case, `ё` or `е`, quoted-printable, with the words sent as literals either way (announced
+/// or waiting for the go-ahead); private mail is not found, and nothing is downloaded.
+#[tokio::test]
+async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
+    let Some(s) = servers() else { return };
+    let user = s.user(2);
+    let cfg = fresh_mailbox(&s, user, "search").await;
+    let mut imap = Imap::connect(&cfg).await.expect("connect");
+    let standard = "Турнир: Кубок клуба 2026\r\nБелые: Белов\r\nЧёрные: Чернов\r\n\r\n1. e2-e4\r\n";
+    let messages = [
+        text_after_photo(user, "deep@example.test", 400, standard),
+        text_after_photo(user, "pgn@example.test", 100, "[EVENT \"Cup\"]\r\n1. e4 *"),
+        text_after_photo(
+            user,
+            "holiday@example.test",
+            400,
+            "White sand and a blue sea.",
+        ),
+        with_attachment(user, "photo@example.test", "holiday.jpg", 300),
+        sample_message(
+            s.user(0),
+            user,
+            "note@example.test",
+            "See you at the event.",
+        ),
+    ];
+    for raw in &messages {
+        imap.append_with(&cfg.mailbox, raw, &[], None)
+            .await
+            .expect("APPEND");
+    }
+    let uids = imap.uids_since(0, None).await.unwrap();
+    let headers = imap.fetch_headers(&uids).await.unwrap();
+    for (h, raw) in headers.iter().zip(&messages) {
+        let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        assert_eq!(h.header, raw[..end], "the header block, blank line and all");
+        assert_eq!(h.size as usize, raw.len());
+    }
+    let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let query = vec![
+        vec![words(&["турнир", "event"])],
+        vec![words(&["white", "лы"]), words(&["black", "рны"])],
+    ];
+    for plus in [true, false] {
+        imap.set_literal_plus(plus);
+        let found = imap.search_text(&uids, &query).await.unwrap();
+        // The standard form after 400 KB of photo, the PGN tag, and the note with "event"
+        // (more than a game header: its body is then read); not the holiday photos, which
+        // say white but not black, nor the attachment.
+        assert_eq!(found, [uids[0], uids[1], uids[4]], "LITERAL+ {plus}");
+        // Only among the UIDs asked.
+        let some = imap.search_text(&uids[1..4], &query).await.unwrap();
+        assert_eq!(some, [uids[1]], "LITERAL+ {plus}");
+    }
+    imap.logout().await;
+}
+
 /// Appends `n` move messages from another player to `user`, in `cfg`'s mailbox (which starts
 /// empty): their bytes, and their UIDs, in order.
 async fn append_moves(

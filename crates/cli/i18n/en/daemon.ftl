@@ -13,6 +13,7 @@ daemon-imap-connected = IMAP connected as { $user }
 daemon-copies-failed = copies of sent mail: { $error }; trying again later
 daemon-reader-failed = the reader failed on a message; it is left alone
 daemon-heads-failed = looking at large messages by their heads failed ({ $error }); connecting again to fetch them whole
+daemon-search-failed = the server can't search the mail's text ({ $error }); fetching all of it instead
 daemon-uidvalidity-changed-while-read = the mailbox's UIDVALIDITY changed while it was read
 daemon-filter-thread-failed = the mail filter's thread failed
 daemon-uidvalidity-changed = UIDVALIDITY changed: reading the mailbox again

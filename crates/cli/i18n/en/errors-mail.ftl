@@ -81,6 +81,7 @@ err-mail-begins-text-line = the text line { $line }
 ## What the server answered, or what made no sense in its answer
 err-mail-reply-no-uidvalidity = no UIDVALIDITY in the answer
 err-mail-reply-no-bodystructure = UID { $uid }: no BODYSTRUCTURE
+err-mail-reply-no-size = UID { $uid }: no RFC822.SIZE
 err-mail-reply-no-internaldate = UID { $uid }: no readable INTERNALDATE
 # $answer: the answer as async-imap read it.
 err-mail-reply-unexpected = unexpected { $answer }

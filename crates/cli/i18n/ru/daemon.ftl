@@ -13,6 +13,7 @@ daemon-imap-connected = подключение к IMAP установлено, �
 daemon-copies-failed = копии отправленных писем: { $error }; повторная попытка позже
 daemon-reader-failed = сбой при разборе письма; оно оставлено без изменений
 daemon-heads-failed = не удалось просмотреть большие письма по их началу ({ $error }); новое подключение, чтобы загрузить их целиком
+daemon-search-failed = сервер не может искать в тексте писем ({ $error }); загружается вся почта
 daemon-uidvalidity-changed-while-read = UIDVALIDITY почтового ящика изменился во время чтения
 daemon-filter-thread-failed = сбой потока фильтра почты
 daemon-uidvalidity-changed = UIDVALIDITY изменился: почтовый ящик читается заново

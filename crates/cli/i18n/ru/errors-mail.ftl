@@ -89,6 +89,7 @@ err-mail-begins-text-line = строки текста { $line }
 ## What the server answered, or what made no sense in its answer
 err-mail-reply-no-uidvalidity = в ответе сервера нет UIDVALIDITY
 err-mail-reply-no-bodystructure = UID { $uid }: в ответе сервера нет BODYSTRUCTURE
+err-mail-reply-no-size = UID { $uid }: в ответе сервера нет RFC822.SIZE
 err-mail-reply-no-internaldate = UID { $uid }: в ответе сервера нет INTERNALDATE или её не прочесть
 # $answer: the answer as async-imap read it.
 err-mail-reply-unexpected = неожиданный ответ сервера: { $answer }

@@ -22,6 +22,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use shakmaty::{Color, Move, Position};
 
 use super::game::{Game, color_name, to_uci, uci_move};
+use super::game_index::GameIndex;
 use super::verify;
 use super::{Clock, Me};
 use crate::incoming::{self, Incoming};
@@ -136,6 +137,20 @@ pub async fn apply_in(
     arrival: &Arrival<'_>,
     incoming: &Incoming,
 ) -> anyhow::Result<Outcome> {
+    apply_indexed(tx, me, clock, arrival, incoming, None).await
+}
+
+/// [`apply_in`], the message's game looked up in `index` (the store's games, by address and
+/// header) rather than among all the games with its sender: a caller applying many messages
+/// builds the index once.
+pub async fn apply_indexed(
+    tx: &mut SqliteConnection,
+    me: &Me,
+    clock: &Clock,
+    arrival: &Arrival<'_>,
+    incoming: &Incoming,
+    index: Option<&GameIndex>,
+) -> anyhow::Result<Outcome> {
     let mid = incoming.message_id();
     let decoded = incoming.decoded.as_ref();
     let to_addrs = decoded.map(|d| {
@@ -170,7 +185,19 @@ pub async fn apply_in(
         Inserted::Duplicate(id) => return Ok(Outcome::Duplicate { message: id }),
     };
     let received = clock.local_date(arrival.at);
-    process(tx, me, clock, id, incoming, received, None).await
+    let found = Matching {
+        forced: None,
+        index,
+    };
+    process(tx, me, clock, id, incoming, received, found).await
+}
+
+/// How [`process`] finds the message's game: the one given, or by [`find_game`] (with an
+/// index, or without).
+#[derive(Clone, Copy)]
+struct Matching<'a> {
+    forced: Option<&'a str>,
+    index: Option<&'a GameIndex>,
 }
 
 /// Applies a held message to `game` after the user accepted it (`inbox accept`): the sender
@@ -216,7 +243,10 @@ pub async fn accept(
         message,
         &incoming,
         clock.local_date(at),
-        Some(game),
+        Matching {
+            forced: Some(game),
+            index: None,
+        },
     )
     .await?;
     tx.commit().await?;
@@ -451,8 +481,9 @@ async fn process(
     message: i64,
     incoming: &Incoming,
     received: NaiveDate,
-    forced: Option<&str>,
+    matching: Matching<'_>,
 ) -> anyhow::Result<Outcome> {
+    let forced = matching.forced;
     let msg = &incoming.message;
     if msg.has(ProblemCode::Unreadable) {
         let why = msg
@@ -486,7 +517,7 @@ async fn process(
         Some(id) => Game::load(conn, id)
             .await?
             .with_context(|| crate::t!("app-no-game", game = id))?,
-        None => match find_game(conn, incoming, &from).await? {
+        None => match find_game(conn, incoming, &from, matching.index).await? {
             Found::Game(g) => g,
             // The arbiter's letter about a game: judged as such, never as a new address.
             Found::NotOnFile(g) if g.arbiter() == Some(from.as_str()) => g,
@@ -549,6 +580,7 @@ async fn find_game(
     conn: &mut SqliteConnection,
     incoming: &Incoming,
     from: &str,
+    index: Option<&GameIndex>,
 ) -> anyhow::Result<Found> {
     let msg = &incoming.message;
     if let Some(d) = &incoming.decoded {
@@ -563,10 +595,29 @@ async fn find_game(
         }
     }
     let mut mine = Vec::new();
-    for row in store::games_with(conn, from).await? {
-        mine.push(Game::load_rest(conn, row).await?);
-    }
-    if mine.is_empty() {
+    // How many games the sender has: with several, only the games whose header the message
+    // may fit are loaded (which of them the header rule keeps, below, is the same).
+    let with_sender = match index {
+        Some(index) => {
+            let n = index.count(from);
+            let ids = if n > 1 {
+                index.fitting(from, msg)
+            } else {
+                index.fitting(from, &MoveMessage::default())
+            };
+            for id in ids {
+                mine.extend(Game::load(conn, id).await?);
+            }
+            n
+        }
+        None => {
+            for row in store::games_with(conn, from).await? {
+                mine.push(Game::load_rest(conn, row).await?);
+            }
+            mine.len()
+        }
+    };
+    if with_sender == 0 || (mine.is_empty() && with_sender == 1) {
         // Someone else writing about one of our games (by its header)?
         let all = Game::load_all(conn, false).await?;
         return Ok(
@@ -576,7 +627,7 @@ async fn find_game(
             },
         );
     }
-    if mine.len() == 1 {
+    if with_sender == 1 {
         return Ok(Found::Game(mine.pop().expect("one game")));
     }
     // Several games with this partner: the header, then the record decide.

@@ -9,6 +9,7 @@ pub mod conditional;
 pub mod daemon;
 pub mod errors;
 pub mod game;
+pub mod game_index;
 pub mod outbox;
 pub mod pgn;
 mod play;

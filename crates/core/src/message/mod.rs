@@ -21,7 +21,7 @@ use shakmaty::{Chess, Move};
 
 pub(crate) use dates::write_date;
 pub use kind::MessageKind;
-pub use read::{may_name_a_game, read};
+pub use read::{GameHeaderWords, game_header_words, may_name_a_game, read};
 pub use write::{
     Language, Outgoing, ParseLanguageError, PartnerMove, break_phrase, one_line, subject, write,
 };

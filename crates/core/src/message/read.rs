@@ -1889,6 +1889,49 @@ fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
         })
 }
 
+/// What stands in every game header [`read`] takes: a piece of one of the event's labels
+/// (`event`), or of one of White's and one of Black's (`white`, `black`), in lower case. A
+/// label line starts with a label; a PGN tag (`[Event "…"]`) holds the English one. A caller
+/// that can only ask a mail server whether a text holds a string (IMAP SEARCH: a
+/// case-insensitive substring) finds every message naming a game by them, and some others.
+/// Each label stands for itself, or for its longest run without `е`: [`read`] folds `ё` to
+/// `е` and a server may not, so `черные` is asked as `рны`, which `чёрные` holds too. A short
+/// piece finds more mail that is not chess mail, whose bodies are then fetched and read: more
+/// bytes, never fewer games. Labels that hold another's piece are left out: the shorter finds
+/// them.
+pub fn game_header_words() -> GameHeaderWords {
+    let pieces = |labels: &[&'static str]| {
+        let piece = |label: &'static str| -> String {
+            label
+                .split(['е', 'ё'])
+                .max_by_key(|run| run.chars().count())
+                .unwrap_or(label)
+                .to_owned()
+        };
+        let mut words: Vec<String> = Vec::new();
+        for w in labels.iter().map(|l| piece(l)) {
+            if !words.iter().any(|have| w.contains(have.as_str())) {
+                words.retain(|have| !have.contains(w.as_str()));
+                words.push(w);
+            }
+        }
+        words
+    };
+    GameHeaderWords {
+        event: pieces(labels::EVENT),
+        white: pieces(labels::WHITE),
+        black: pieces(labels::BLACK),
+    }
+}
+
+/// See [`game_header_words`]: each list is the shortest that still finds every label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameHeaderWords {
+    pub event: Vec<String>,
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}
+
 /// The labels of a game header: the event, White, Black.
 const GAME_LABELS: [&[&str]; 3] = [labels::EVENT, labels::WHITE, labels::BLACK];
 

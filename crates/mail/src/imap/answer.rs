@@ -9,8 +9,9 @@
 //!
 //! It knows the answers a UID FETCH gets (RFC 3501, 7.4.2 and 7.1–7.3): `* n FETCH (…)` with
 //! the items ccmail asks for (`UID`, `RFC822.SIZE`, `INTERNALDATE`, `BODY[]` whole or from an
-//! origin, `BODYSTRUCTURE`), any other item skipped by its shape; the counts a server may send
-//! meanwhile (`EXISTS`, `EXPUNGE`); `* BYE`; and the tagged end. Anything it cannot read is an
+//! origin, `BODY[HEADER]`, `BODYSTRUCTURE`), any other item skipped by its shape; the answer to
+//! a `UID SEARCH` (`* SEARCH …`) and the server's go-ahead for a literal (`+ …`); the counts a
+//! server may send meanwhile (`EXISTS`, `EXPUNGE`); `* BYE`; and the tagged end. Anything it cannot read is an
 //! [`io::ErrorKind::InvalidData`] error naming what it met: the connection is out of step
 //! after that, as after any broken answer.
 
@@ -28,6 +29,8 @@ pub(crate) struct FetchAnswer {
     pub internal_date: Option<String>,
     /// `BODY[]`, whole or from an origin (`BODY[]<0>`); NIL gives none.
     pub body: Option<Vec<u8>>,
+    /// `BODY[HEADER]`: the header block, with the empty line that ends it.
+    pub header: Option<Vec<u8>>,
     /// The `BODYSTRUCTURE` as the server wrote it (a literal in it written as a literal).
     pub structure: Option<Vec<u8>>,
 }
@@ -38,6 +41,10 @@ pub(crate) enum Answer {
     Fetch(FetchAnswer),
     /// `* n EXISTS`: the mailbox now holds n messages.
     Exists(u32),
+    /// `* SEARCH n m …`: the UIDs (or numbers) a SEARCH found.
+    Search(Vec<u32>),
+    /// `+ …`: the server waits for the literal the command announced.
+    Continue,
     /// `* n EXPUNGE`: one message fewer.
     Expunge,
     /// `* BYE …`: the server is closing the connection.
@@ -310,7 +317,7 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
     };
     match t.next()? {
         Some(Tok::Atom(b"*")) => {}
-        Some(Tok::Atom(b"+")) => return Err(unreadable()),
+        Some(Tok::Atom(b"+")) => return Ok(Answer::Continue),
         Some(Tok::Atom(word)) if word == tag.as_bytes() => {
             let status = t.next()?;
             let rest = String::from_utf8_lossy(t.rest()).into_owned();
@@ -342,6 +349,18 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
             String::from_utf8_lossy(t.rest()).trim().to_owned(),
         ));
     }
+    if first.eq_ignore_ascii_case(b"SEARCH") {
+        let mut found = Vec::new();
+        while let Some(tok) = t.next()? {
+            match tok {
+                Tok::Atom(word) => found.push(number(word).ok_or_else(unreadable)?),
+                // `(MODSEQ n)` after the numbers (CONDSTORE): not asked for, passed over.
+                Tok::Open => t.skip_list()?,
+                _ => return Err(unreadable()),
+            }
+        }
+        return Ok(Answer::Search(found));
+    }
     if number(first).is_none() {
         return Ok(Answer::Other);
     }
@@ -361,6 +380,12 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
     if t.next()? != Some(Tok::Open) {
         return Err(unreadable());
     }
+    Ok(Answer::Fetch(fetch_items(&mut t, text)?))
+}
+
+/// The items of a `* n FETCH (…)` answer, after its opening parenthesis.
+fn fetch_items(t: &mut Tokens<'_>, text: &[u8]) -> io::Result<FetchAnswer> {
+    let unreadable = || bad(Malformed::Unreadable(shown(text)));
     let mut fetch = FetchAnswer::default();
     loop {
         let name = match t.next()? {
@@ -383,6 +408,12 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
             let start = t.at - 1;
             t.skip_list()?;
             fetch.structure = Some(t.wire(start));
+        } else if name.eq_ignore_ascii_case(b"BODY[HEADER]") {
+            fetch.header = match t.next()? {
+                Some(Tok::Atom(nil)) if nil.eq_ignore_ascii_case(b"NIL") => None,
+                Some(tok) => Some(t.take(tok).ok_or_else(unreadable)?),
+                None => return Err(unreadable()),
+            };
         } else if whole_body(name) {
             fetch.body = match t.next()? {
                 Some(Tok::Atom(nil)) if nil.eq_ignore_ascii_case(b"NIL") => None,
@@ -393,7 +424,7 @@ fn parse(text: &[u8], literals: &mut [(usize, Vec<u8>)], tag: &str) -> io::Resul
             t.skip_value()?;
         }
     }
-    Ok(Answer::Fetch(fetch))
+    Ok(fetch)
 }
 
 /// `BODY[]`, or `BODY[]<n>`: the whole message, or from an origin (a partial fetch).
@@ -659,6 +690,45 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn header_blocks_search_results_and_the_go_ahead() {
+        let mut wire = Vec::new();
+        wire.extend_from_slice(b"+ OK\r\n");
+        wire.extend_from_slice(
+            b"* 1 FETCH (UID 4 RFC822.SIZE 2040 BODY[HEADER] {9}\r\nFrom: x\r\n)\r\n",
+        );
+        wire.extend_from_slice(b"* 2 FETCH (UID 5 BODY[HEADER] NIL)\r\n");
+        wire.extend_from_slice(b"* SEARCH 4 9 12\r\n* SEARCH\r\n* SEARCH 7 (MODSEQ 3)\r\n");
+        wire.extend_from_slice(b"A3 OK done\r\n");
+        for step in [1, 5, 4096] {
+            let (answers, _) = read_all(&wire, "A3", step).await;
+            assert_eq!(
+                answers,
+                [
+                    Answer::Continue,
+                    Answer::Fetch(FetchAnswer {
+                        uid: Some(4),
+                        size: Some(2040),
+                        header: Some(b"From: x\r\n".to_vec()),
+                        ..FetchAnswer::default()
+                    }),
+                    Answer::Fetch(FetchAnswer {
+                        uid: Some(5),
+                        ..FetchAnswer::default()
+                    }),
+                    Answer::Search(vec![4, 9, 12]),
+                    Answer::Search(vec![]),
+                    Answer::Search(vec![7]),
+                    Answer::Done {
+                        ok: true,
+                        text: "done".into()
+                    },
+                ],
+                "reads of {step} bytes"
+            );
+        }
+    }
+
+    #[tokio::test]
     async fn sizes_heads_and_structures() {
         let structure = b"((\"text\" \"plain\" (\"charset\" \"utf-8\") NIL NIL \"7bit\" 10 1 NIL NIL NIL NIL)(\"application\" \"octet-stream\" (\"name\" {8}\r\ngame.pgn) NIL NIL \"base64\" 300 NIL NIL NIL NIL) \"mixed\" (\"boundary\" \"b\") NIL NIL NIL)";
         let mut wire = Vec::new();
@@ -723,7 +793,7 @@ mod tests {
     async fn broken_answers_are_errors() {
         for (wire, what) in [
             (&b"A9 OK done\r\n"[..], "an answer that can't be read"),
-            (b"+ go ahead\r\n", "an answer that can't be read"),
+            (b"* SEARCH 4 x\r\n", "an answer that can't be read"),
             (b"* 1 FETCH UID 4)\r\n", "an answer that can't be read"),
             (b"* 1 FETCH (UID x)\r\n", "an answer that can't be read"),
             (b"* 1 FETCH (UID 4 BODY[] \"open\r\n", "an unended string"),

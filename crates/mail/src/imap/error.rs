@@ -79,6 +79,9 @@ pub enum Reply {
     /// A FETCH answer without the BODYSTRUCTURE asked for.
     #[error("UID {uid}: no BODYSTRUCTURE")]
     NoBodyStructure { uid: u32 },
+    /// A FETCH answer without the RFC822.SIZE asked for.
+    #[error("UID {uid}: no RFC822.SIZE")]
+    NoSize { uid: u32 },
     /// A FETCH answer without an INTERNALDATE, or with one that cannot be read.
     #[error("UID {uid}: no readable INTERNALDATE")]
     NoInternalDate { uid: u32 },

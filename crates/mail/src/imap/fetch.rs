@@ -56,6 +56,31 @@ impl std::fmt::Debug for Head {
     }
 }
 
+/// A message's header block, fetched without its body ([`Imap::fetch_headers`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Header {
+    pub uid: u32,
+    /// The message's size in bytes (RFC822.SIZE).
+    pub size: u32,
+    /// The header block exactly as stored, with the empty line that ends it.
+    pub header: Vec<u8>,
+    /// Whether one of its parts may carry a PGN game, by the server's `BODYSTRUCTURE` (as
+    /// [`Head::pgn_part`]): a server's text search may pass over such a part, which is not
+    /// text to it.
+    pub pgn_part: bool,
+}
+
+impl std::fmt::Debug for Header {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Header")
+            .field("uid", &self.uid)
+            .field("size", &self.size)
+            .field("header_len", &self.header.len())
+            .field("pgn_part", &self.pgn_part)
+            .finish()
+    }
+}
+
 impl Imap {
     /// The messages with a UID above `after_uid` (and, when `since` is given, an INTERNALDATE
     /// on or after that day in the server's reckoning), in UID order. Bodies are read with
@@ -172,6 +197,32 @@ impl Imap {
         .await
     }
 
+    /// The header blocks, sizes and parts of these messages (those still there), in UID
+    /// order: `BODY.PEEK[HEADER]` and `BODYSTRUCTURE`, no flag changes. Who wrote a message,
+    /// what it answers and what parts it has is known from this alone, at a fraction of the
+    /// bytes.
+    pub async fn fetch_headers(&mut self, uids: &[u32]) -> Result<Vec<Header>, ImapError> {
+        let items = "(UID RFC822.SIZE BODYSTRUCTURE BODY.PEEK[HEADER])";
+        self.fetch_each(uids, items, |uid, fetch, command| {
+            let Some(header) = fetch.header else {
+                return Ok(None);
+            };
+            let size = fetch
+                .size
+                .ok_or_else(|| missing(command, Reply::NoSize { uid }))?;
+            let structure = fetch
+                .structure
+                .ok_or_else(|| missing(command, Reply::NoBodyStructure { uid }))?;
+            Ok(Some(Header {
+                uid,
+                size,
+                header,
+                pgn_part: structure_may_carry_pgn(uid, &structure),
+            }))
+        })
+        .await
+    }
+
     /// `UID FETCH` of `items` for these UIDs, [`FETCH_BATCH`] at a time; `read` makes each
     /// answer (its UID, the answer, the command for errors) into an item, or `None` for an
     /// answer without what was asked. The items of the UIDs asked for, in UID order, once each.
@@ -264,7 +315,13 @@ impl Imap {
                     Answer::Exists(n) => counts.push(UnsolicitedResponse::Exists(n)),
                     Answer::Expunge => counts.push(UnsolicitedResponse::Expunge(0)),
                     Answer::Bye(words) => bye = Some(words),
-                    Answer::Other => {}
+                    Answer::Other | Answer::Search(_) => {}
+                    Answer::Continue => {
+                        return Err(io(std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            "a go-ahead for a literal the command did not have",
+                        )));
+                    }
                     Answer::Done { ok, text } => break (ok, text),
                 }
             };
@@ -647,6 +704,12 @@ trait Uid {
 }
 
 impl Uid for Fetched {
+    fn uid(&self) -> u32 {
+        self.uid
+    }
+}
+
+impl Uid for Header {
     fn uid(&self) -> u32 {
         self.uid
     }

@@ -56,6 +56,20 @@ enum Look {
     Nothing { ids: Vec<String> },
 }
 
+/// What a message's headers say before its body is fetched ([`Filter::sift`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Sift {
+    /// Not chess mail, whatever its body holds.
+    Not(&'static str),
+    /// Its body is needed: it may be chess mail by its sender, or the headers can't tell.
+    Body,
+    /// It answers these Message-IDs: its body is needed if one is a game's; if none is, as
+    /// [`Sift::Content`].
+    Thread(Vec<String>),
+    /// Chess mail only if its text names a game (rule 4).
+    Content,
+}
+
 /// `otherwise`, unless the message answers one of `ids` and the store says that is a game's.
 fn thread(ids: Vec<String>, otherwise: Checked) -> Pre {
     if ids.is_empty() {
@@ -172,19 +186,54 @@ impl Filter {
 
     /// What a message's headers and the start of its text say (rules 1, 2 and 4's first test).
     fn look(&self, head: &Decoded) -> Look {
-        let from = head.from.as_ref().map(|a| a.normalized_email());
-        if from.as_deref() == Some(self.me.as_str()) {
-            return Look::Own;
-        }
-        if from.is_some_and(|f| self.correspondents.contains(&f)) {
-            return Look::Correspondent;
-        }
-        let ids: Vec<String> = head.answers().into_iter().map(str::to_owned).collect();
+        let ids = match self.by_headers(head) {
+            Ok(look) => return look,
+            Err(ids) => ids,
+        };
         if message::may_name_a_game(&head.text, &head.pgn) {
             Look::MayName { ids }
         } else {
             Look::Nothing { ids }
         }
+    }
+
+    /// Rules 1 and 2 by the From address; otherwise the Message-IDs the message answers
+    /// (rule 3), for the rest of the look.
+    fn by_headers(&self, head: &Decoded) -> Result<Look, Vec<String>> {
+        let from = head.from.as_ref().map(|a| a.normalized_email());
+        if from.as_deref() == Some(self.me.as_str()) {
+            return Ok(Look::Own);
+        }
+        if from.is_some_and(|f| self.correspondents.contains(&f)) {
+            return Ok(Look::Correspondent);
+        }
+        Err(head.answers().into_iter().map(str::to_owned).collect())
+    }
+
+    /// What a message's header block alone (IMAP `BODY.PEEK[HEADER]`) says of it, before its
+    /// body is fetched: the same rules as [`Filter::pre`], as far as headers tell them. Mail
+    /// from the player (rule 1) is settled; mail from a correspondent (rule 2), or whose
+    /// headers can't be read here, needs its body; mail that answers a message (rule 3) needs
+    /// the store; the rest can be chess mail only by its content (rule 4).
+    pub fn sift(&self, header: &[u8]) -> Sift {
+        let Some(Ok(head)) = catch_unwind(AssertUnwindSafe(|| mime::decode(header))).ok() else {
+            return Sift::Body;
+        };
+        match self.by_headers(&head) {
+            Ok(Look::Own) => Sift::Not(OWN),
+            Ok(_) => Sift::Body,
+            Err(ids) if ids.is_empty() => Sift::Content,
+            Err(ids) => Sift::Thread(ids),
+        }
+    }
+
+    /// What the mail server is asked to find in the text of mail that can be chess mail only
+    /// by its content (rule 4): a game header, that is an event label, or White's and Black's
+    /// (`[Event …]` PGN tags included) — every message the reader takes a game header from,
+    /// and some others, whose bodies are then fetched and read as any other's.
+    pub fn content_query() -> Vec<Vec<Vec<String>>> {
+        let words = message::game_header_words();
+        vec![vec![words.event], vec![words.white, words.black]]
     }
 
     /// For a message larger than [`HEAD`] of which only the first [`HEAD`] bytes were fetched

@@ -46,6 +46,7 @@ mod filter;
 pub mod hooks;
 pub mod nudge;
 mod outbox;
+mod sift;
 mod sync;
 
 use std::sync::atomic::AtomicBool;

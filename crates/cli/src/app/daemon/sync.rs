@@ -1,12 +1,13 @@
-//! One pass over the mailbox: the UIDs after the last one read and their sizes (one UID
-//! FETCH), then a batch at a time (one UID FETCH each), in three stages that overlap: the
-//! messages are fetched, handed on in groups as they arrive, looked at by the filter (on a
-//! thread of its own but in the smallest passes), and applied — the chess mail in a
-//! transaction that is committed once it has been open for [`HOLD`] (after the group in hand,
-//! or while the next one is awaited) and at the end: one disk flush covers the work of a
-//! quarter of a second. The messages come in UID order, and the last UID read moves with each
-//! one applied, in the same transaction. A large message is fetched whole only when its head
-//! may be chess mail ([`to_fetch_whole`]).
+//! One pass over the mailbox: the UIDs after the last one read (one UID SEARCH), their
+//! headers, and the bodies of only the mail that may be chess mail ([`super::sift`]); then
+//! those a batch at a time (one UID FETCH each), in three stages that overlap: the messages
+//! are fetched, handed on in groups as they arrive, looked at by the filter (on a thread of
+//! its own but in the smallest passes), and applied — the chess mail in a transaction that is
+//! committed once it has been open for [`HOLD`] (after the group in hand, or while the next
+//! one is awaited) and at the end: one disk flush covers the work of a quarter of a second.
+//! The messages come in UID order, and the last UID read moves with each one applied, in the
+//! same transaction. A large message that may be chess mail only by its content is fetched
+//! whole only when its head may be chess mail ([`to_fetch_whole`]).
 
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -21,9 +22,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
 use super::filter::{Checked, Filter, HEAD, Pre};
+use super::sift::{self, Wanted};
 use super::{Daemon, Stop, Watch, hooks};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
+use crate::app::game_index::GameIndex;
 use crate::term::shown;
 
 /// How many messages one UID FETCH asks for, at most…
@@ -48,20 +51,19 @@ const WAITING: usize = 4;
 /// a bound on the write lock it holds and on the work a crash would redo.
 const HOLD: Duration = Duration::from_millis(250);
 
-/// The messages (UID, size) in batches of at most [`BATCH`] messages and [`BATCH_BYTES`]
-/// bytes, in order.
-fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
-    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
+/// The messages in batches of at most [`BATCH`] messages and [`BATCH_BYTES`] bytes, in order.
+fn batches(wanted: &[Wanted]) -> Vec<Vec<Wanted>> {
+    let mut out: Vec<Vec<Wanted>> = Vec::new();
     let mut bytes = 0;
-    for &(uid, size) in sizes {
-        let size64 = u64::from(size);
+    for &w in wanted {
+        let size64 = u64::from(w.size);
         match out.last_mut() {
             Some(batch) if batch.len() < BATCH && bytes + size64 <= BATCH_BYTES => {
-                batch.push((uid, size));
+                batch.push(w);
                 bytes += size64;
             }
             _ => {
-                out.push(vec![(uid, size)]);
+                out.push(vec![w]);
                 bytes = size64;
             }
         }
@@ -72,8 +74,10 @@ fn batches(sizes: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 /// Which of a batch's messages to fetch whole: all but the large mail its head shows is not
 /// chess mail.
 ///
-/// A message of up to [`HEAD`] bytes is fetched whole at once.
-/// A larger one is first looked at by its first [`HEAD`] bytes and the server's word on its
+/// A message of up to [`HEAD`] bytes is fetched whole at once, and so is one whose sender or
+/// thread may make it chess mail. A larger one that may be chess mail only by its content
+/// (the server found a game header's words in it) is first looked at by its first [`HEAD`]
+/// bytes and the server's word on its
 /// parts ([`Imap::fetch_heads`]), and fetched whole only when that does not settle it as not
 /// chess mail ([`Filter::settled_by_head`]; one that may answer a game's message is asked of
 /// the store). So the attachments of the player's private mail are not downloaded; what is
@@ -84,16 +88,16 @@ async fn to_fetch_whole(
     d: &Daemon,
     w: &Watch,
     filter: &Filter,
-    batch: &[(u32, u32)],
+    batch: &[Wanted],
 ) -> anyhow::Result<(Vec<u32>, usize)> {
     let limit = u32::try_from(HEAD).unwrap_or(u32::MAX);
-    let (large, small): (Vec<_>, Vec<_>) = batch
+    let (large, small): (Vec<&Wanted>, Vec<&Wanted>) = batch
         .iter()
-        .partition(|&&(_, size)| size > limit && !d.heads_refused.load(Ordering::Relaxed));
-    let mut whole: Vec<u32> = small.into_iter().map(|&(uid, _)| uid).collect();
+        .partition(|w| w.by_content && w.size > limit && !d.heads_refused.load(Ordering::Relaxed));
+    let mut whole: Vec<u32> = small.into_iter().map(|w| w.uid).collect();
     let mut settled = 0;
     if !large.is_empty() {
-        let uids: Vec<u32> = large.iter().map(|&&(uid, _)| uid).collect();
+        let uids: Vec<u32> = large.iter().map(|w| w.uid).collect();
         let heads = match imap.fetch_heads(&uids, limit).await {
             Ok(heads) => heads,
             Err(e) => {
@@ -190,6 +194,8 @@ pub(super) struct Ready {
     /// `first_sync_since`, or the earliest start date of the active games.
     since: Option<NaiveDate>,
     filter: Filter,
+    /// The games by address and header, for matching each message to its game.
+    index: GameIndex,
 }
 
 pub(super) async fn ready(d: &Daemon, w: &Watch) -> anyhow::Result<Ready> {
@@ -207,6 +213,7 @@ pub(super) async fn ready(d: &Daemon, w: &Watch) -> anyhow::Result<Ready> {
         saved,
         since,
         filter: Filter::new(&games, &d.me),
+        index: GameIndex::new(&games),
     })
 }
 
@@ -225,6 +232,7 @@ pub(super) async fn pass(
         saved,
         since,
         filter,
+        index,
     } = ready;
     // All UIDs below UIDNEXT (at SELECT) have been looked at once a pass completes.
     let end = imap.uid_next().map_or(0, |n| n.saturating_sub(1));
@@ -240,14 +248,15 @@ pub(super) async fn pass(
         told: Vec::new(),
     };
     // The start date limits the first read only: later, a new UID is new mail.
-    let sizes = imap.sizes_since(after, since.filter(|_| first)).await?;
+    let uids = imap.uids_since(after, since.filter(|_| first)).await?;
     let bar = progress(
-        first && !sizes.is_empty(),
-        sizes.len() as u64,
+        first && !uids.is_empty(),
+        uids.len() as u64,
         &w.config.mailbox,
     );
+    let wanted = sift::sift(imap, d, &filter, &uids, &bar).await?;
     let filter = Arc::new(filter);
-    let batches = batches(&sizes);
+    let batches = batches(&wanted);
     // The messages are looked at by the filter, on another thread, in groups as they arrive,
     // and applied here: the server, the filter and the store's thread work at the same time,
     // from the first group to the last. A few groups are in memory at a time (one being
@@ -267,6 +276,7 @@ pub(super) async fn pass(
         d,
         w,
         filter: &filter,
+        index: &index,
         clock,
         validity,
     };
@@ -327,7 +337,7 @@ struct Fetching<'a> {
     d: &'a Daemon,
     w: &'a Watch,
     filter: Arc<Filter>,
-    batches: Vec<Vec<(u32, u32)>>,
+    batches: Vec<Vec<Wanted>>,
     /// Where the groups go, looked at, to be applied.
     send: mpsc::Sender<Part>,
     /// Mail settled by its head counts as read as soon as it is fetched.
@@ -358,7 +368,7 @@ async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
         let (fetched, applying) =
             tokio::join!(imap.fetch_uids_in_groups(&whole, GROUP, to), handing);
         fetched?;
-        let last = batch.last().map_or(0, |&(uid, _)| uid);
+        let last = batch.last().map_or(0, |w| w.uid);
         if !applying || send.send(Part::End(last)).await.is_err() {
             break; // the reading stopped
         }
@@ -492,6 +502,8 @@ struct Reader<'a> {
     d: &'a Daemon,
     w: &'a Watch,
     filter: &'a Filter,
+    /// The games by address and header, for matching each message to its game.
+    index: &'a GameIndex,
     clock: &'a Clock,
     /// The mailbox's UIDVALIDITY.
     validity: u32,
@@ -509,6 +521,7 @@ async fn one(
         d,
         w,
         filter,
+        index,
         clock,
         validity,
     } = *r;
@@ -532,7 +545,7 @@ async fn one(
         uid_validity: Some(validity),
         uid: Some(uid),
     };
-    let outcome = apply::apply_in(tx, &d.me, clock, &arrival, &incoming)
+    let outcome = apply::apply_indexed(tx, &d.me, clock, &arrival, &incoming, Some(index))
         .await
         .with_context(|| crate::t!("daemon-applying-uid", uid = uid))?;
     match &outcome {
@@ -719,15 +732,25 @@ mod tests {
 
     #[test]
     fn batches_hold_three_hundred_messages_or_six_megabytes() {
+        let wanted = |sizes: &[(u32, u32)]| -> Vec<Wanted> {
+            sizes
+                .iter()
+                .map(|&(uid, size)| Wanted {
+                    uid,
+                    size,
+                    by_content: false,
+                })
+                .collect()
+        };
         let small: Vec<(u32, u32)> = (1..=700).map(|uid| (uid, 2_000)).collect();
-        let lens: Vec<usize> = batches(&small).iter().map(Vec::len).collect();
+        let lens: Vec<usize> = batches(&wanted(&small)).iter().map(Vec::len).collect();
         assert_eq!(lens, [300, 300, 100]);
         // 2.25 MB each: two to a batch; a message larger than a batch has one of its own.
         let (mb, big) = (1 << 20, 9 << 18);
         let sizes = [(1, big), (2, big), (3, big), (7, 20 * mb), (9, 10)];
-        let uids: Vec<Vec<u32>> = batches(&sizes)
+        let uids: Vec<Vec<u32>> = batches(&wanted(&sizes))
             .iter()
-            .map(|b| b.iter().map(|&(uid, _)| uid).collect())
+            .map(|b| b.iter().map(|w| w.uid).collect())
             .collect();
         assert_eq!(uids, [vec![1, 2], vec![3], vec![7], vec![9]]);
         assert!(batches(&[]).is_empty());

@@ -99,6 +99,9 @@ fn reply(e: &Reply, c: &Catalogue) -> String {
             "err-mail-reply-no-bodystructure",
             &[("uid", uid.to_string().into())],
         ),
+        Reply::NoSize { uid } => {
+            c.text("err-mail-reply-no-size", &[("uid", uid.to_string().into())])
+        }
         Reply::NoInternalDate { uid } => c.text(
             "err-mail-reply-no-internaldate",
             &[("uid", uid.to_string().into())],
@@ -711,6 +714,7 @@ mod tests {
             Reply::Said("[NONEXISTENT] no such mailbox".into()),
             Reply::NoUidValidity,
             Reply::NoBodyStructure { uid: 7 },
+            Reply::NoSize { uid: 7 },
             Reply::NoInternalDate { uid: 7 },
             Reply::Unexpected("Data { status: No, code: None, information: None }".into()),
         ]

@@ -528,3 +528,29 @@ mod pgn;
 mod quotes;
 mod records;
 mod signatures;
+
+/// The pieces a mail server is asked for: each label holds one, ё or е alike.
+#[test]
+fn every_game_header_label_holds_one_of_the_words() {
+    let words = game_header_words();
+    assert_eq!(
+        words.event,
+        ["вновани", "турнир", "tournament", "competition", "event"]
+    );
+    assert_eq!(words.white, ["лы", "white"]);
+    assert_eq!(words.black, ["рны", "black"]);
+    for (labels, words) in [
+        (labels::EVENT, &words.event),
+        (labels::WHITE, &words.white),
+        (labels::BLACK, &words.black),
+    ] {
+        for label in labels {
+            for spelled in [label.to_string(), label.replace('е', "ё")] {
+                assert!(
+                    words.iter().any(|w| spelled.contains(w.as_str())),
+                    "{spelled}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Deciding from the headers first: which messages' bodies a pass must fetch at all.
+//!
+//! A player's mailbox is mostly their other mail, and most of its bytes are attachments. The
+//! rules of what is chess mail ([`super::filter`]) mostly need only a message's headers: who
+//! wrote it (the player, a correspondent of a game), and what it answers (a game's thread).
+//! So a pass first fetches the header blocks of the new messages (`BODY.PEEK[HEADER]`, a few
+//! hundred bytes each), and then the bodies of only those that may be chess mail:
+//!
+//! - from a correspondent of a game (rule 2), or with headers that can't be read here;
+//! - answering a message of a game (rule 3: the store is asked);
+//! - from anyone else, when the server finds in its text what a game header is made of (rule
+//!   4: [`Filter::content_query`], one `UID SEARCH` a pass), or when the server's
+//!   `BODYSTRUCTURE` shows a part that may carry PGN (a server searches text parts only, and
+//!   the reader reads a `.pgn` file of any type). That search finds every message whose text
+//!   the reader takes a game header from, and some more; a server that can't do it has all
+//!   such mail fetched, as if each had matched.
+//!
+//! The bodies fetched then pass through [`Filter::pre`] and [`Filter::decide`] as before:
+//! every message meets the same rules, only the bytes differ. What is settled here is what
+//! the whole message would settle the same way: mail from the player, and mail that could be
+//! chess mail only by a game header its text does not have.
+
+use ccmail_mail::imap::Imap;
+use indicatif::ProgressBar;
+
+use super::Daemon;
+use super::filter::{Filter, Sift};
+
+/// How many header blocks one UID FETCH asks for.
+const HEADERS: usize = 500;
+
+/// A message whose body is to be fetched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Wanted {
+    pub uid: u32,
+    /// RFC822.SIZE, in bytes.
+    pub size: u32,
+    /// It may be chess mail only by its content: a large one is looked at by its head first
+    /// ([`super::sync`]'s `to_fetch_whole`).
+    pub by_content: bool,
+}
+
+/// The messages among `uids` whose bodies may hold chess mail, in UID order. The others are
+/// counted on `bar` as read.
+pub(super) async fn sift(
+    imap: &mut Imap,
+    d: &Daemon,
+    filter: &Filter,
+    uids: &[u32],
+    bar: &ProgressBar,
+) -> anyhow::Result<Vec<Wanted>> {
+    let mut wanted = Vec::new();
+    let mut content = Vec::new();
+    for chunk in uids.chunks(HEADERS) {
+        let headers = imap.fetch_headers(chunk).await?;
+        let mut conn = None;
+        for h in headers {
+            let want = |by_content| Wanted {
+                uid: h.uid,
+                size: h.size,
+                by_content,
+            };
+            match filter.sift(&h.header) {
+                Sift::Not(why) => {
+                    tracing::debug!(uid = h.uid, "skipped by its headers, not chess mail: {why}");
+                    bar.inc(1);
+                }
+                Sift::Body => wanted.push(want(false)),
+                // The server's search may not look into such a part.
+                Sift::Thread(_) | Sift::Content if h.pgn_part => wanted.push(want(true)),
+                Sift::Thread(ids) => {
+                    let conn = match &mut conn {
+                        Some(conn) => conn,
+                        None => conn.insert(d.store.conn().await?),
+                    };
+                    if Filter::in_a_games_thread(conn, &ids).await? {
+                        wanted.push(want(false));
+                    } else {
+                        content.push(want(true));
+                    }
+                }
+                Sift::Content => content.push(want(true)),
+            }
+        }
+    }
+    if !content.is_empty() {
+        let asked: Vec<u32> = content.iter().map(|w| w.uid).collect();
+        let found = match imap.search_text(&asked, &Filter::content_query()).await {
+            Ok(found) => Some(found),
+            Err(e @ ccmail_mail::imap::ImapError::Protocol { .. }) => {
+                tracing::warn!(
+                    "{}",
+                    crate::t!("daemon-search-failed", error = e.to_string())
+                );
+                None
+            }
+            Err(e) => return Err(e.into()),
+        };
+        for w in content {
+            if found
+                .as_ref()
+                .is_none_or(|f| f.binary_search(&w.uid).is_ok())
+            {
+                wanted.push(w);
+            } else {
+                tracing::debug!(uid = w.uid, "skipped, no game header in its text");
+                bar.inc(1);
+            }
+        }
+    }
+    wanted.sort_unstable_by_key(|w| w.uid);
+    Ok(wanted)
+}
