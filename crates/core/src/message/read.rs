@@ -1889,42 +1889,34 @@ fn text_may_name(text: &str, initials: &LabelInitials) -> bool {
         })
 }
 
-/// What stands in every game header [`read`] takes: a piece of one of the event's labels
-/// (`event`), or of one of White's and one of Black's (`white`, `black`), in lower case. A
-/// label line starts with a label; a PGN tag (`[Event "…"]`) holds the English one. A caller
-/// that can only ask a mail server whether a text holds a string (IMAP SEARCH: a
-/// case-insensitive substring) finds every message naming a game by them, and some others.
-/// Each label stands for itself, or for its longest run without `е`: [`read`] folds `ё` to
-/// `е` and a server may not, so `черные` is asked as `рны`, which `чёрные` holds too. A short
-/// piece finds more mail that is not chess mail, whose bodies are then fetched and read: more
-/// bytes, never fewer games. Labels that hold another's piece are left out: the shorter finds
-/// them.
+/// The words of every game header [`read`] takes: one of the event's labels (`event`), or one
+/// of White's and one of Black's (`white`, `black`), in lower case. A label line starts with a
+/// label; a PGN tag (`[Event "…"]`) holds the English one. A caller that can only ask a mail
+/// server whether a text holds a word (IMAP SEARCH) finds every message naming a game by
+/// them, and some others, whether the server matches substrings (Dovecot) or whole words
+/// (Gmail's search). Each label comes as written and, where it has an `е`, with each `е` in
+/// turn written `ё`: [`read`] folds `ё` to `е` and a server may not, so `черные` is asked as
+/// `черные` and `чёрные`. A spelling that is no word finds nothing, and costs the server one
+/// more look.
 pub fn game_header_words() -> GameHeaderWords {
-    let pieces = |labels: &[&'static str]| {
-        let piece = |label: &'static str| -> String {
-            label
-                .split(['е', 'ё'])
-                .max_by_key(|run| run.chars().count())
-                .unwrap_or(label)
-                .to_owned()
-        };
-        let mut words: Vec<String> = Vec::new();
-        for w in labels.iter().map(|l| piece(l)) {
-            if !words.iter().any(|have| w.contains(have.as_str())) {
-                words.retain(|have| !have.contains(w.as_str()));
-                words.push(w);
+    let spellings = |labels: &[&'static str]| {
+        let mut words = Vec::new();
+        for label in labels {
+            words.push((*label).to_owned());
+            for (i, _) in label.match_indices('е') {
+                words.push(format!("{}ё{}", &label[..i], &label[i + 'е'.len_utf8()..]));
             }
         }
         words
     };
     GameHeaderWords {
-        event: pieces(labels::EVENT),
-        white: pieces(labels::WHITE),
-        black: pieces(labels::BLACK),
+        event: spellings(labels::EVENT),
+        white: spellings(labels::WHITE),
+        black: spellings(labels::BLACK),
     }
 }
 
-/// See [`game_header_words`]: each list is the shortest that still finds every label.
+/// See [`game_header_words`]: the spellings of each label list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameHeaderWords {
     pub event: Vec<String>,
