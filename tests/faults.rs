@@ -190,7 +190,7 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
         "black@example.test",
         &format!("holiday.{tag}"),
         "",
-        "Photos of the club's event!",
+        "Photos of the club's event! More soon.",
         None,
     );
     support::append(&s, "black@example.test", &tag, &private, &[], None);

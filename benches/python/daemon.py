@@ -138,7 +138,7 @@ def mailbox_for(folder):
 
 def indexed(mailbox):
     """Waits until the server's full-text index covers `mailbox` (tests/mailserver: Dovecot's
-    fts-xapian, fed as mail is saved, as a mail provider's search index is): a text search
+    Lucene plugin, fed as mail is saved, as a mail provider's search index is): a text search
     waits for the indexer to catch up, which is the server's work on new mail, not a sync's."""
     t = time.perf_counter()
     c = imap()

@@ -62,7 +62,7 @@ FSYNC=${MAILSERVER_FSYNC:-never}
 START_TIMEOUT=${MAILSERVER_START_TIMEOUT:-20}
 OAUTH2_URL=${MAILSERVER_OAUTH2_URL:-}
 
-PACKAGES=(dovecot-imapd dovecot-lmtpd dovecot-fts-xapian postfix openssl opendkim opendkim-tools)
+PACKAGES=(dovecot-imapd dovecot-lmtpd dovecot-lucene postfix openssl opendkim opendkim-tools)
 MAIL_UID=8 # Debian's standard `mail` user and group own the mailboxes (doc: no new account)
 MAIL_GID=8
 
@@ -130,7 +130,7 @@ need_packages() {
         command -v "$tool" >/dev/null || die "$tool is not installed: run '$0 install' first"
     done
     [[ -f /usr/share/dovecot/dh.pem ]] || die "/usr/share/dovecot/dh.pem missing (dovecot-core not installed?)"
-    compgen -G "/usr/lib/dovecot/modules/lib*_fts_xapian_plugin.so" >/dev/null ||
+    compgen -G "/usr/lib/dovecot/modules/lib*_fts_lucene_plugin.so" >/dev/null ||
         die "Dovecot's full-text search plugin is not installed: run '$0 install' first"
 }
 
@@ -488,13 +488,13 @@ service anvil {
 protocol imap {
   mail_max_userip_connections = 200
 }
-# A full-text index, as a mail provider's search has: IMAP SEARCH BODY/TEXT (the daemon's
-# first sync asks for a game header's words) is answered from it instead of by reading every
-# message. Mail is indexed as it is saved; a search waits for the indexer to catch up.
-mail_plugins = \$mail_plugins fts fts_xapian
+# A full-text index, as a mail provider's search has (Dovecot's own Lucene plugin): IMAP
+# SEARCH BODY/TEXT (the daemon's first sync asks for a game header's words) is answered from
+# it instead of by reading every message. Mail is indexed as it is saved; a search waits for
+# the indexer to catch up. Like a provider's, it matches whole words.
+mail_plugins = \$mail_plugins fts fts_lucene
 plugin {
-  fts = xapian
-  fts_xapian = partial=3 full=20 verbose=0
+  fts = lucene
   fts_autoindex = yes
   fts_enforced = yes
 }
