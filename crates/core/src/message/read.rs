@@ -1904,7 +1904,9 @@ pub fn game_header_words() -> GameHeaderWords {
         let mut words = Vec::new();
         for label in labels {
             words.push((*label).to_owned());
-            let yo = labels::WITH_YO.iter().filter(|w| w.replace('ё', "е") == *label);
+            let yo = labels::WITH_YO
+                .iter()
+                .filter(|w| w.replace('ё', "е") == *label);
             words.extend(yo.map(|w| (*w).to_owned()));
         }
         words

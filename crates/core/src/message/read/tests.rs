@@ -537,7 +537,13 @@ fn every_game_header_label_is_one_of_the_words_in_either_spelling() {
     let words = game_header_words();
     assert_eq!(
         words.event,
-        ["соревнование", "турнир", "tournament", "competition", "event"]
+        [
+            "соревнование",
+            "турнир",
+            "tournament",
+            "competition",
+            "event"
+        ]
     );
     assert_eq!(words.white, ["белые", "white"]);
     assert_eq!(words.black, ["черные", "чёрные", "black"]);
