@@ -374,6 +374,33 @@ impl Imap {
         self.session.take().ok_or_else(lost)
     }
 
+    /// Gives back the session a command of ccmail's own reader took ([`Imap::take_session`]),
+    /// with the counts the server sent meanwhile, and ends the command by its tagged answer:
+    /// `Ok` on OK, the server's words on NO or BAD.
+    fn give_back(
+        &mut self,
+        session: Session<Stream>,
+        counts: &[UnsolicitedResponse],
+        (ok, reply): (bool, String),
+        command: &str,
+    ) -> Result<(), ImapError> {
+        self.session = Some(session);
+        for count in counts {
+            if note_count(&mut self.exists, count) {
+                self.new_mail = true;
+            }
+        }
+        self.drain_unsolicited();
+        if ok {
+            Ok(())
+        } else {
+            Err(ImapError::Protocol {
+                command: command.into(),
+                reply: reply.into(),
+            })
+        }
+    }
+
     /// Empties async-imap's queue of unsolicited responses (a bounded channel that silently
     /// drops what does not fit: it is emptied after every command) and keeps the message
     /// count; a growth is remembered as new mail for the next [`Imap::wait`].

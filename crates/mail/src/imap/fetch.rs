@@ -7,7 +7,7 @@ use futures::TryStreamExt;
 
 use super::answer::{Answer, FetchAnswer, Reader};
 use super::stream::timed;
-use super::{Doing, Imap, ImapError, Reply, note_count};
+use super::{Doing, Imap, ImapError, Reply};
 use crate::config::Misconfig;
 
 /// How many messages one UID FETCH asks for (the daemon's batches: one command each).
@@ -330,20 +330,7 @@ impl Imap {
             Ok((counts, end))
         }
         .await?;
-        self.session = Some(session);
-        for count in &counts {
-            if note_count(&mut self.exists, count) {
-                self.new_mail = true;
-            }
-        }
-        self.drain_unsolicited();
-        match end {
-            (true, _) => Ok(()),
-            (false, reply) => Err(ImapError::Protocol {
-                command: command.into(),
-                reply: reply.into(),
-            }),
-        }
+        self.give_back(session, &counts, end, command)
     }
 
     /// The messages [`Imap::uids_since`] finds, with their sizes (RFC822.SIZE, in bytes), in

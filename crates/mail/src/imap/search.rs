@@ -13,7 +13,7 @@
 use super::answer::{Answer, Reader};
 use super::fetch::uid_set;
 use super::stream::timed;
-use super::{Doing, Imap, ImapError, Reply, note_count};
+use super::{Doing, Imap, ImapError};
 use async_imap::types::UnsolicitedResponse;
 use tokio::io::AsyncWriteExt;
 
@@ -106,20 +106,8 @@ impl Imap {
             Ok((found, counts, end))
         }
         .await?;
-        self.session = Some(session);
-        for count in &counts {
-            if note_count(&mut self.exists, count) {
-                self.new_mail = true;
-            }
-        }
-        self.drain_unsolicited();
-        match end {
-            (true, _) => Ok(found),
-            (false, reply) => Err(ImapError::Protocol {
-                command: Doing::Command(shown),
-                reply: Reply::Said(reply),
-            }),
-        }
+        self.give_back(session, &counts, end, &shown)?;
+        Ok(found)
     }
 }
 
