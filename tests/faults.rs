@@ -193,7 +193,9 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
         "Photos of the club's event! More soon.",
         None,
     );
-    support::append(&s, "black@example.test", &tag, &private, &[], None);
+    // Received the day before: mail of the last hour ccmail would read itself.
+    let received = Some("2026-03-01T10:00:00+03:00");
+    support::append(&s, "black@example.test", &tag, &private, &[], received);
     let before = flags(&s, "black@example.test", &tag);
     let out = me
         .command(&["--now", NOW, "run", "--once"])
@@ -203,6 +205,7 @@ fn a_failed_look_at_large_mail_fetches_it_whole_in_the_same_pass() {
     let log = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{log}");
     assert_eq!(proxy.cuts(), 1, "{log}");
+    assert!(log.contains("asking the server's text search"), "{log}");
     assert!(
         log.contains("connecting again to fetch them whole"),
         "{log}"

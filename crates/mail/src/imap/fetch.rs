@@ -62,6 +62,8 @@ pub struct Header {
     pub uid: u32,
     /// The message's size in bytes (RFC822.SIZE).
     pub size: u32,
+    /// When the server received it (INTERNALDATE).
+    pub internal_date: DateTime<FixedOffset>,
     /// The header block exactly as stored, with the empty line that ends it.
     pub header: Vec<u8>,
     /// Whether one of its parts may carry a PGN game, by the server's `BODYSTRUCTURE` (as
@@ -75,6 +77,7 @@ impl std::fmt::Debug for Header {
         f.debug_struct("Header")
             .field("uid", &self.uid)
             .field("size", &self.size)
+            .field("internal_date", &self.internal_date)
             .field("header_len", &self.header.len())
             .field("pgn_part", &self.pgn_part)
             .finish()
@@ -197,16 +200,18 @@ impl Imap {
         .await
     }
 
-    /// The header blocks, sizes and parts of these messages (those still there), in UID
-    /// order: `BODY.PEEK[HEADER]` and `BODYSTRUCTURE`, no flag changes. Who wrote a message,
+    /// The header blocks, sizes, arrival times and parts of these messages (those still
+    /// there), in UID order: `BODY.PEEK[HEADER]`, `INTERNALDATE` and `BODYSTRUCTURE`, no flag
+    /// changes. Who wrote a message,
     /// what it answers and what parts it has is known from this alone, at a fraction of the
     /// bytes.
     pub async fn fetch_headers(&mut self, uids: &[u32]) -> Result<Vec<Header>, ImapError> {
-        let items = "(UID RFC822.SIZE BODYSTRUCTURE BODY.PEEK[HEADER])";
-        self.fetch_each(uids, items, |uid, fetch, command| {
-            let Some(header) = fetch.header else {
+        let items = "(UID RFC822.SIZE INTERNALDATE BODYSTRUCTURE BODY.PEEK[HEADER])";
+        self.fetch_each(uids, items, |uid, mut fetch, command| {
+            let Some(header) = fetch.header.take() else {
                 return Ok(None);
             };
+            let internal_date = internal_date(&fetch, uid, command)?;
             let size = fetch
                 .size
                 .ok_or_else(|| missing(command, Reply::NoSize { uid }))?;
@@ -216,6 +221,7 @@ impl Imap {
             Ok(Some(Header {
                 uid,
                 size,
+                internal_date,
                 header,
                 pgn_part: structure_may_carry_pgn(uid, &structure),
             }))

@@ -13,7 +13,10 @@
 //!   `BODYSTRUCTURE` shows a part that may carry PGN (a server searches text parts only, and
 //!   the reader reads a `.pgn` file of any type). That search finds every message whose text
 //!   the reader takes a game header from, and some more; a server that can't do it has all
-//!   such mail fetched, as if each had matched.
+//!   such mail fetched, as if each had matched. Mail that arrived within [`INDEX_LAG`] is not
+//!   asked of the search but fetched and read here: a provider's search index may not have
+//!   taken it in yet (Gmail does not promise that it has), and a message the search misses
+//!   would be passed over for good.
 //!
 //! The bodies fetched then pass through [`Filter::pre`] and [`Filter::decide`] as before:
 //! every message meets the same rules, only the bytes differ. What is settled here is what
@@ -21,6 +24,7 @@
 //! chess mail only by a game header its text does not have.
 
 use ccmail_mail::imap::Imap;
+use chrono::{DateTime, FixedOffset, TimeDelta, Utc};
 use indicatif::ProgressBar;
 
 use super::Daemon;
@@ -28,6 +32,18 @@ use super::filter::{Filter, Sift};
 
 /// How many header blocks one UID FETCH asks for.
 const HEADERS: usize = 500;
+
+/// How long after its arrival mail is read by ccmail itself rather than asked of the server's
+/// text search, whose index may lag behind new mail. A daemon reads new mail within seconds,
+/// so in its steady state this is every message; a first sync asks the search about the rest.
+const INDEX_LAG: TimeDelta = TimeDelta::hours(1);
+
+/// Whether mail the server received at `arrived` is within [`INDEX_LAG`] of `now` (the
+/// machine's clock, whatever `--now` says: the lag is the server's, in real time). Mail dated
+/// after `now`, by a server clock ahead of ours, is recent too.
+fn too_recent_for_the_index(arrived: DateTime<FixedOffset>, now: DateTime<Utc>) -> bool {
+    arrived > now - INDEX_LAG
+}
 
 /// A message whose body is to be fetched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +67,8 @@ pub(super) async fn sift(
 ) -> anyhow::Result<Vec<Wanted>> {
     let mut wanted = Vec::new();
     let mut content = Vec::new();
+    // The machine's clock, not the pass's: the server's index lags in real time.
+    let now = Utc::now();
     for chunk in uids.chunks(HEADERS) {
         let headers = imap.fetch_headers(chunk).await?;
         let mut conn = None;
@@ -60,6 +78,13 @@ pub(super) async fn sift(
                 size: h.size,
                 by_content,
             };
+            let recent = too_recent_for_the_index(h.internal_date, now);
+            if recent {
+                tracing::debug!(
+                    uid = h.uid,
+                    "arrived within the hour: not asked of the search"
+                );
+            }
             match filter.sift(&h.header) {
                 Sift::Not(why) => {
                     tracing::debug!(uid = h.uid, "skipped by its headers, not chess mail: {why}");
@@ -75,15 +100,22 @@ pub(super) async fn sift(
                     };
                     if Filter::in_a_games_thread(conn, &ids).await? {
                         wanted.push(want(false));
+                    } else if recent {
+                        wanted.push(want(true));
                     } else {
                         content.push(want(true));
                     }
                 }
+                Sift::Content if recent => wanted.push(want(true)),
                 Sift::Content => content.push(want(true)),
             }
         }
     }
     if !content.is_empty() {
+        tracing::debug!(
+            messages = content.len(),
+            "asking the server's text search for a game header"
+        );
         let asked: Vec<u32> = content.iter().map(|w| w.uid).collect();
         let found = match imap.search_text(&asked, &Filter::content_query()).await {
             Ok(found) => Some(found),
@@ -110,4 +142,31 @@ pub(super) async fn sift(
     }
     wanted.sort_unstable_by_key(|w| w.uid);
     Ok(wanted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mail_of_the_last_hour_is_read_here_and_older_mail_asked_of_the_search() {
+        let now: DateTime<Utc> = "2026-12-02T12:00:00Z".parse().unwrap();
+        let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap();
+        for (arrived, recent) in [
+            ("2026-12-02T11:59:50Z", true),
+            ("2026-12-02T11:00:01Z", true),
+            // The same instant in the server's zone.
+            ("2026-12-02T14:30:00+03:00", true),
+            ("2026-12-02T11:00:00Z", false),
+            ("2026-12-01T12:00:00Z", false),
+            // A server clock ahead of ours.
+            ("2026-12-02T12:05:00Z", true),
+        ] {
+            assert_eq!(
+                too_recent_for_the_index(at(arrived), now),
+                recent,
+                "{arrived}"
+            );
+        }
+    }
 }
