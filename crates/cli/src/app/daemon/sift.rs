@@ -82,6 +82,7 @@ pub(super) async fn sift(
             if recent {
                 tracing::debug!(
                     uid = h.uid,
+                    // not the interface's: the debug log
                     "arrived within the hour: not asked of the search"
                 );
             }
@@ -114,6 +115,7 @@ pub(super) async fn sift(
     if !content.is_empty() {
         tracing::debug!(
             messages = content.len(),
+            // not the interface's: the debug log
             "asking the server's text search for a game header"
         );
         let asked: Vec<u32> = content.iter().map(|w| w.uid).collect();
