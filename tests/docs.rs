@@ -4,6 +4,8 @@
 //!   a clone of the repository: the file (or folder) exists, inside the repository, and a
 //!   `#heading` it names is a heading of that file, its anchor computed as GitHub computes it.
 //!   Links to the web are not fetched, only checked to be well-formed.
+//! - Every `cargo test …` they give names one test at most, an existing target and package,
+//!   and a test function that exists.
 //! - README.md stays the user's guide: under 25 KB. README.ru.md is the same guide in Russian:
 //!   the same headings at the same levels, in the same order, and the same links.
 //! - No text of the repository speaks of how the work on it was organised: no numbered issue,
@@ -193,6 +195,150 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
             out.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }
+}
+
+// ---- Commands ----
+
+/// Every `cargo test …` a document gives (the reliability tables, above all) runs what it
+/// says: cargo takes one test name, so a command names at most one; its `--test` target and
+/// its `-p` package exist; and the name, like each `… name` in the same table cell, is part
+/// of some test function's name.
+#[test]
+fn every_cargo_test_command_in_the_documents_runs_a_test() {
+    let root = root();
+    let mut files = Vec::new();
+    walk(&root, &root, &mut files);
+    let functions: Vec<String> = files
+        .iter()
+        .filter(|f| f.ends_with(".rs"))
+        .flat_map(|f| {
+            let text = fs::read_to_string(root.join(f)).unwrap();
+            text.lines()
+                .filter_map(|l| {
+                    l.trim_start()
+                        .strip_prefix("fn ")
+                        .or_else(|| l.trim_start().strip_prefix("async fn "))
+                })
+                .filter_map(|l| l.split(['(', '<']).next().map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut wrong = Vec::new();
+    let mut commands = 0;
+    for doc in documents(&root) {
+        let text = fs::read_to_string(&doc).unwrap();
+        let name = doc.strip_prefix(&root).unwrap().display().to_string();
+        for (n, line) in text.lines().enumerate() {
+            for cell in line.split('|') {
+                for (cmd, names) in cargo_tests(cell) {
+                    commands += 1;
+                    let problems = command_problems(&root, &cmd, &names, &functions);
+                    wrong.extend(
+                        problems
+                            .into_iter()
+                            .map(|p| format!("{name}:{}: {p}", n + 1)),
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        commands > 30,
+        "only {commands} commands found: is the reader broken?"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The `cargo test …` commands in a table cell, each with the test names it asks for: its own,
+/// and those of the `… name` entries after it (the same command with another name).
+fn cargo_tests(cell: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    let mut out: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    for code in cell.split('`').skip(1).step_by(2) {
+        if let Some(rest) = code.strip_prefix("cargo test") {
+            out.push((
+                rest.split_whitespace().map(str::to_owned).collect(),
+                Vec::new(),
+            ));
+        } else if let (Some(more), Some(last)) = (code.strip_prefix("… "), out.last_mut()) {
+            last.1.push(more.trim().to_owned());
+        }
+    }
+    out
+}
+
+/// What is wrong with `cargo test ARGS` and the further `names` asked with it.
+fn command_problems(
+    root: &Path,
+    args: &[String],
+    names: &[String],
+    functions: &[String],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut filters = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--" => break,
+            "--test" => {
+                let target = args.next().map_or("", String::as_str);
+                let found = root.join("tests").join(format!("{target}.rs")).exists()
+                    || fs::read_dir(root.join("crates")).unwrap().any(|c| {
+                        c.unwrap()
+                            .path()
+                            .join("tests")
+                            .join(format!("{target}.rs"))
+                            .exists()
+                    });
+                if !found {
+                    problems.push(format!("no test target {target}"));
+                }
+            }
+            "-p" => {
+                let package = args.next().map_or("", String::as_str);
+                let dir = package.strip_prefix("ccmail-").unwrap_or("cli");
+                if package != "ccmail" && !root.join("crates").join(dir).exists() {
+                    problems.push(format!("no package {package}"));
+                }
+            }
+            flag if flag.starts_with('-') => {}
+            name => filters.push(name.to_owned()),
+        }
+    }
+    if filters.len() > 1 {
+        problems.push(format!("cargo test takes one test name, not {filters:?}"));
+    }
+    for name in filters.iter().chain(names) {
+        if !functions.iter().any(|f| f.contains(name.as_str())) {
+            problems.push(format!("no test function's name holds {name:?}"));
+        }
+    }
+    problems
+}
+
+#[test]
+fn a_cargo_test_command_with_two_names_or_an_unknown_name_is_reported() {
+    let root = root();
+    let functions = vec!["a_real_test".to_owned(), "another_one".to_owned()];
+    let cell = " `cargo test --test docs a_real a_real_test`, `… another`, `… missing` ";
+    let found = cargo_tests(cell);
+    assert_eq!(found.len(), 1);
+    let (args, names) = &found[0];
+    assert_eq!(names, &["another", "missing"]);
+    let problems = command_problems(&root, args, names, &functions);
+    assert_eq!(
+        problems,
+        [
+            r#"cargo test takes one test name, not ["a_real", "a_real_test"]"#,
+            r#"no test function's name holds "missing""#,
+        ]
+    );
+    let args: Vec<String> = ["--test", "nowhere", "-p", "ccmail-nothing"]
+        .map(str::to_owned)
+        .to_vec();
+    assert_eq!(
+        command_problems(&root, &args, &[], &functions),
+        ["no test target nowhere", "no package ccmail-nothing"]
+    );
 }
 
 // ---- Links ----
