@@ -23,7 +23,7 @@
 //! the whole message would settle the same way: mail from the player, and mail that could be
 //! chess mail only by a game header its text does not have.
 
-use ccmail_mail::imap::Imap;
+use ccmail_mail::imap::{Header, Imap};
 use chrono::{DateTime, FixedOffset, TimeDelta, Utc};
 use indicatif::ProgressBar;
 
@@ -37,6 +37,20 @@ const HEADERS: usize = 500;
 /// text search, whose index may lag behind new mail. A daemon reads new mail within seconds,
 /// so in its steady state this is every message; a first sync asks the search about the rest.
 const INDEX_LAG: TimeDelta = TimeDelta::hours(1);
+
+/// The UIDs of `asked` (ascending) that have no header block among `answered` (ascending, a
+/// subset of `asked`).
+fn not_answered(asked: &[u32], answered: &[Header]) -> Vec<u32> {
+    let mut answered = answered.iter().map(|h| h.uid).peekable();
+    asked
+        .iter()
+        .copied()
+        .filter(|&uid| {
+            while answered.next_if(|&a| a < uid).is_some() {}
+            answered.next_if_eq(&uid).is_none()
+        })
+        .collect()
+}
 
 /// Whether mail the server received at `arrived` is within [`INDEX_LAG`] of `now` (the
 /// machine's clock, whatever `--now` says: the lag is the server's, in real time). Mail dated
@@ -71,6 +85,15 @@ pub(super) async fn sift(
     let now = Utc::now();
     for chunk in uids.chunks(HEADERS) {
         let headers = imap.fetch_headers(chunk).await?;
+        // A message the server listed but gave no header block for is fetched whole, as
+        // before this sift: if it is gone, that fetch finds nothing; if not, it is read.
+        for uid in not_answered(chunk, &headers) {
+            wanted.push(Wanted {
+                uid,
+                size: 0,
+                by_content: false,
+            });
+        }
         let mut conn = None;
         for h in headers {
             let want = |by_content| Wanted {
@@ -149,6 +172,21 @@ pub(super) async fn sift(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_without_a_header_block_is_fetched_whole() {
+        let header = |uid| Header {
+            uid,
+            size: 10,
+            internal_date: DateTime::parse_from_rfc3339("2026-03-01T10:00:00Z").unwrap(),
+            header: b"From: <a@b>\r\n\r\n".to_vec(),
+            pgn_part: false,
+        };
+        let answered: Vec<Header> = [2, 3, 7].into_iter().map(header).collect();
+        assert_eq!(not_answered(&[1, 2, 3, 5, 7, 9], &answered), [1, 5, 9]);
+        assert_eq!(not_answered(&[2, 3, 7], &answered), Vec::<u32>::new());
+        assert_eq!(not_answered(&[4], &[]), [4]);
+    }
 
     #[test]
     fn mail_of_the_last_hour_is_read_here_and_older_mail_asked_of_the_search() {
