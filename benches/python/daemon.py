@@ -6,7 +6,8 @@ to its limit measured in the same run:
             the memory; and of the 5,000 one whose moves are for 500 games against one
             address, match-N) next to imaplib's bare `UID FETCH 1:* BODY.PEEK[]` and bare
             `UID FETCH 1:* BODY.PEEK[HEADER]` (the floor): time, and the bytes Dovecot sent
-            each (its `out=`);
+            each (its `out=`); then the 5,000-message first sync once more, all three through
+            a home line's rate and round trips (link.py; CCMAIL_BENCH_LINK);
   live      latency: 100 moves sent by SMTP to a running `ccmail run` (IDLE), SMTP accepted ->
             move applied, next to a bare IDLE client's SMTP accepted -> `* N EXISTS` for the
             very same deliveries; then footprint: the idle daemon's memory, and its CPU and
@@ -36,6 +37,8 @@ import tempfile
 import threading
 import time
 
+from link import Link
+
 NOW = "2026-03-02"
 LOGIN = "white@example.test"
 # The bare IDLE client's login: the same deliveries, a mailbox of its own.
@@ -64,8 +67,8 @@ def result(key, value):
     print(f"RESULT {key} {value}", flush=True)
 
 
-def imap(login=LOGIN):
-    c = imaplib.IMAP4(S["host"], S["imap"])
+def imap(login=LOGIN, port=None):
+    c = imaplib.IMAP4(S["host"], port or S["imap"])
     c.login(login, S["password"])
     return c
 
@@ -151,13 +154,13 @@ def indexed(mailbox):
 # ------------------------------------------------------------------ a player
 
 
-def player(fixtures, mailbox, email, store="store.db"):
+def player(fixtures, mailbox, email, store="store.db", port=None):
     home = pathlib.Path(tempfile.mkdtemp(prefix="ccmail-bench-"))
     shutil.copy(fixtures / store, home / "ccmail.db")
     (home / "config.toml").write_text(
         f'[player]\nname = "Чернов Чеслав"\nsurname = "Чернов"\nemail = "{email}"\n'
         f'timezone = "Europe/Moscow"\n\n[store]\npath = "{home / "ccmail.db"}"\n\n'
-        f'[imap]\nhost = "{S["host"]}"\nport = {S["imap"]}\nsecurity = "plain"\n'
+        f'[imap]\nhost = "{S["host"]}"\nport = {port or S["imap"]}\nsecurity = "plain"\n'
         f'username = "{LOGIN}"\npassword_env = "CCMAIL_BENCH_PASSWORD"\nmailbox = "{mailbox}"\n'
     )
     env = {
@@ -173,13 +176,14 @@ def player(fixtures, mailbox, email, store="store.db"):
 # ------------------------------------------------------------------ item 2: first sync
 
 
-def bare_fetch(mailbox, item="BODY.PEEK[]"):
+def bare_fetch(mailbox, item="BODY.PEEK[]", port=None):
     """Connect, LOGIN, SELECT, `UID FETCH 1:* (item)`: seconds, the bytes of the messages
-    (or headers), and the bytes Dovecot sent the session (None without its log)."""
+    (or headers), and the bytes Dovecot sent the session (None without its log). `port`: the
+    server's, or a `Link`'s to it."""
     log = dovecot_log()
     offset = log.stat().st_size if log else 0
     t = time.perf_counter()
-    c = imap()
+    c = imap(port=port)
     c.select(f'"{mailbox}"', readonly=True)
     typ, data = c.uid("FETCH", "1:*", f"({item})")
     elapsed = time.perf_counter() - t
@@ -225,10 +229,11 @@ def served_since(log, offset):
         time.sleep(0.02)
 
 
-def ccmail_once(binary, fixtures, mailbox, store="store.db"):
+def ccmail_once(binary, fixtures, mailbox, store="store.db", port=None):
     """`ccmail run --once` from a fresh store: seconds, peak RSS in KB, the store's counts, the
-    moves applied, and the bytes the server sent it (None when its log is not at hand)."""
-    home, env = player(fixtures, mailbox, LOGIN, store)
+    moves applied, and the bytes the server sent it (None when its log is not at hand).
+    `port`: the server's, or a `Link`'s to it."""
+    home, env = player(fixtures, mailbox, LOGIN, store, port)
     log = dovecot_log()
     offset = log.stat().st_size if log else 0
     # Peak RSS by /usr/bin/time: the rusage of a child forked from this Python counts the
@@ -309,6 +314,45 @@ def sync(binary, fixtures):
             result(f"{key}_head_served_mb", f"{mb['head']:.2f}")
             result(f"{key}_served_mb", f"{mb['ccmail']:.2f}")
             result(f"{key}_served_ratio", f"{mb['ccmail'] / mb['bare']:.3f}")
+        if key == f"sync{sizes[-1]}":
+            over_a_link(binary, fixtures, key, box, store)
+
+
+def link_settings():
+    """CCMAIL_BENCH_LINK: `DOWN,UP,RTT` (Mbit/s, Mbit/s, ms), by default a home line of
+    20 Mbit/s down, 5 up and 30 ms round trips; `0` measures no link."""
+    text = os.environ.get("CCMAIL_BENCH_LINK", "20,5,30")
+    if text == "0":
+        return None
+    down, up, rtt = (float(x) for x in text.split(","))
+    return down, up, rtt
+
+
+def over_a_link(binary, fixtures, key, box, store):
+    """The largest mailbox's first sync once more, through a `Link` (a home line's rate and
+    round trips) for all three: what a player waits, where the bytes are no longer free.
+    One round (CCMAIL_BENCH_LINK_ROUNDS): the bare fetch alone takes most of a minute."""
+    settings = link_settings()
+    if settings is None:
+        return
+    down, up, rtt = settings
+    rounds = int(os.environ.get("CCMAIL_BENCH_LINK_ROUNDS", "1"))
+    bare, head, ours = [], [], []
+    with Link((S["host"], S["imap"]), down, up, rtt) as port:
+        for _ in range(rounds):
+            bare.append(bare_fetch(box, port=port)[0])
+            head.append(bare_fetch(box, "BODY.PEEK[HEADER]", port=port)[0])
+            ours.append(ccmail_once(binary, fixtures, box, store, port)[0])
+    b, h, o = (statistics.median(x) for x in (bare, head, ours))
+    print(
+        f"{key} over a {down:g}/{up:g} Mbit/s link, {rtt:g} ms round trips: bare imaplib "
+        f"fetch {b:.1f} s, headers only {h:.1f} s, ccmail run --once {o:.2f} s = {o / b:.3f}x"
+    )
+    result(f"{key}_link", f"{down:g},{up:g},{rtt:g}")
+    result(f"{key}_link_bare_s", f"{b:.1f}")
+    result(f"{key}_link_head_s", f"{h:.2f}")
+    result(f"{key}_link_ccmail_s", f"{o:.2f}")
+    result(f"{key}_link_ratio", f"{o / b:.3f}")
 
 
 # ------------------------------------------------------------------ items 3 and 4
