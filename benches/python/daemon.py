@@ -67,6 +67,12 @@ def result(key, value):
     print(f"RESULT {key} {value}", flush=True)
 
 
+def results(key, **figures):
+    """`key_name value` for each of `figures`."""
+    for name, value in figures.items():
+        result(f"{key}_{name}", value)
+
+
 def imap(login=LOGIN, port=None):
     c = imaplib.IMAP4(S["host"], port or S["imap"])
     c.login(login, S["password"])
@@ -258,6 +264,17 @@ def ccmail_once(binary, fixtures, mailbox, store="store.db", port=None):
     return elapsed, rss, counts, moves, served_since(log, offset)
 
 
+def take_turns(binary, fixtures, box, store, rounds, port=None):
+    """`rounds` turns of the bare fetch, the headers-only fetch and ccmail's first sync, all
+    through `port` (the server's, or a `Link`'s): what each returned, a list each."""
+    bare, head, ours = [], [], []
+    for _ in range(rounds):
+        bare.append(bare_fetch(box, port=port))
+        head.append(bare_fetch(box, "BODY.PEEK[HEADER]", port=port))
+        ours.append(ccmail_once(binary, fixtures, box, store, port))
+    return bare, head, ours
+
+
 def sync(binary, fixtures):
     sizes = sorted(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
     runs = [(f"sync{n}", fixtures / f"mail-{n}", "store.db") for n in sizes]
@@ -268,20 +285,13 @@ def sync(binary, fixtures):
     rounds = int(os.environ.get("CCMAIL_BENCH_ROUNDS", "5"))
     for key, folder, store in runs:
         box = mailbox_for(folder)
-        bare, head, ours, rss = [], [], [], []
-        served = {"bare": [], "head": [], "ccmail": []}
         bare_fetch(box)  # the mailbox into the page cache for all three
-        for _ in range(rounds):
-            seconds, size, out = bare_fetch(box)
-            bare.append(seconds)
-            served["bare"].append(out)
-            seconds, head_size, out = bare_fetch(box, "BODY.PEEK[HEADER]")
-            head.append(seconds)
-            served["head"].append(out)
-            seconds, peak, counts, moves, out = ccmail_once(binary, fixtures, box, store)
-            ours.append(seconds)
-            served["ccmail"].append(out)
-            rss.append(peak)
+        turns = take_turns(binary, fixtures, box, store, rounds)
+        bare, head, ours = ([t[0] for t in turn] for turn in turns)
+        size, head_size = turns[0][-1][1], turns[1][-1][1]
+        rss = [t[1] for t in turns[2]]
+        _, _, counts, moves, _ = turns[2][-1]
+        served = {k: [t[-1] for t in turn] for k, turn in zip(("bare", "head", "ccmail"), turns)}
         b, h, o = (statistics.median(x) for x in (bare, head, ours))
         runs_ms = lambda xs: ", ".join(f"{x * 1000:.0f}" for x in xs)
         print(
@@ -291,15 +301,18 @@ def sync(binary, fixtures):
             f"(runs {runs_ms(ours)}) = {o / b:.2f}x; peak RSS {max(rss) / 1024:.1f} MB; "
             f"stored {counts}, {moves} moves applied"
         )
-        result(f"{key}_bare_ms", f"{b * 1000:.0f}")
-        result(f"{key}_head_ms", f"{h * 1000:.0f}")
-        result(f"{key}_ccmail_ms", f"{o * 1000:.0f}")
-        result(f"{key}_ratio", f"{o / b:.2f}")
-        result(f"{key}_head_ratio", f"{h / b:.2f}")
-        result(f"{key}_rss_mb", f"{max(rss) / 1024:.1f}")
-        result(f"{key}_mb", f"{size / 1e6:.1f}")
-        result(f"{key}_stored", sum(counts.values()))
-        result(f"{key}_moves", moves)
+        results(
+            key,
+            bare_ms=f"{b * 1000:.0f}",
+            head_ms=f"{h * 1000:.0f}",
+            ccmail_ms=f"{o * 1000:.0f}",
+            ratio=f"{o / b:.2f}",
+            head_ratio=f"{h / b:.2f}",
+            rss_mb=f"{max(rss) / 1024:.1f}",
+            mb=f"{size / 1e6:.1f}",
+            stored=sum(counts.values()),
+            moves=moves,
+        )
         # Dovecot's own count of what it sent each session (the same in every round, but for
         # the odd untagged line): the median.
         outs = {k: [x for x in v if x is not None] for k, v in served.items()}
@@ -310,10 +323,13 @@ def sync(binary, fixtures):
                 f"fetch {mb['head']:.2f} MB, ccmail {mb['ccmail']:.2f} MB = "
                 f"{mb['ccmail'] / mb['bare']:.3f}x"
             )
-            result(f"{key}_bare_served_mb", f"{mb['bare']:.2f}")
-            result(f"{key}_head_served_mb", f"{mb['head']:.2f}")
-            result(f"{key}_served_mb", f"{mb['ccmail']:.2f}")
-            result(f"{key}_served_ratio", f"{mb['ccmail'] / mb['bare']:.3f}")
+            results(
+                key,
+                bare_served_mb=f"{mb['bare']:.2f}",
+                head_served_mb=f"{mb['head']:.2f}",
+                served_mb=f"{mb['ccmail']:.2f}",
+                served_ratio=f"{mb['ccmail'] / mb['bare']:.3f}",
+            )
         if key == f"sync{sizes[-1]}":
             over_a_link(binary, fixtures, key, box, store)
 
@@ -337,22 +353,21 @@ def over_a_link(binary, fixtures, key, box, store):
         return
     down, up, rtt = settings
     rounds = int(os.environ.get("CCMAIL_BENCH_LINK_ROUNDS", "1"))
-    bare, head, ours = [], [], []
     with Link((S["host"], S["imap"]), down, up, rtt) as port:
-        for _ in range(rounds):
-            bare.append(bare_fetch(box, port=port)[0])
-            head.append(bare_fetch(box, "BODY.PEEK[HEADER]", port=port)[0])
-            ours.append(ccmail_once(binary, fixtures, box, store, port)[0])
-    b, h, o = (statistics.median(x) for x in (bare, head, ours))
+        turns = take_turns(binary, fixtures, box, store, rounds, port)
+    b, h, o = (statistics.median(t[0] for t in turn) for turn in turns)
     print(
         f"{key} over a {down:g}/{up:g} Mbit/s link, {rtt:g} ms round trips: bare imaplib "
         f"fetch {b:.1f} s, headers only {h:.1f} s, ccmail run --once {o:.2f} s = {o / b:.3f}x"
     )
-    result(f"{key}_link", f"{down:g},{up:g},{rtt:g}")
-    result(f"{key}_link_bare_s", f"{b:.1f}")
-    result(f"{key}_link_head_s", f"{h:.2f}")
-    result(f"{key}_link_ccmail_s", f"{o:.2f}")
-    result(f"{key}_link_ratio", f"{o / b:.3f}")
+    results(
+        key,
+        link=f"{down:g},{up:g},{rtt:g}",
+        link_bare_s=f"{b:.1f}",
+        link_head_s=f"{h:.2f}",
+        link_ccmail_s=f"{o:.2f}",
+        link_ratio=f"{o / b:.3f}",
+    )
 
 
 # ------------------------------------------------------------------ items 3 and 4
