@@ -15,6 +15,18 @@ const ARBITER: &str = "arbiter@example.test";
 /// The log level the tests read: the daemon's own debug lines, nothing from sqlx.
 const LOG: &str = "info,ccmail=debug";
 
+/// `ccmail run --once` on day `now` with the daemon's debug log, which must succeed: the log.
+fn run_once_logged(player: &Player, now: &str) -> String {
+    let out = player
+        .command(&["--now", now, "run", "--once"])
+        .env("RUST_LOG", LOG)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{log}");
+    log
+}
+
 /// White and Black, each watching a fresh mailbox `TAG` of their own login.
 fn players(s: &support::Servers, tag: &str, extra: &str) -> (Player, Player) {
     create_mailboxes(
@@ -386,13 +398,7 @@ fn large_mail_is_looked_at_by_its_head_and_chess_mail_is_kept_whole() {
         );
     }
     let before = flags(&s, login, &tag);
-    let out = white
-        .command(&["--now", "2026-03-03", "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{log}");
+    let log = run_once_logged(&white, "2026-03-03");
     assert_eq!(flags(&s, login, &tag), before, "nothing flagged");
     assert_eq!(
         log.matches("skipped, no game header in its text").count(),
@@ -472,13 +478,7 @@ fn mail_that_just_arrived_is_read_by_ccmail_not_asked_of_the_search() {
     .append(&s, login, &tag);
     let (note_id, note) =
         Own("mom@example.org", "note", "Dinner at eight?", &[], None).append(&s, login, &tag);
-    let out = white
-        .command(&["--now", "2026-03-03", "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{log}");
+    let log = run_once_logged(&white, "2026-03-03");
     assert_eq!(
         log.matches("arrived within the hour: not asked of the search")
             .count(),
@@ -555,13 +555,7 @@ fn a_changed_uidvalidity_reads_the_mailbox_again_without_applying_twice() {
             .unwrap();
         state
     });
-    let out = black
-        .command(&["--now", "2026-03-05", "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{log}");
+    let log = run_once_logged(&black, "2026-03-05");
     assert!(log.contains("UIDVALIDITY changed"), "{log}");
     assert_eq!(
         log.matches("was already stored; nothing changed").count(),
