@@ -362,6 +362,16 @@ async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
             "note@example.test",
             "See you at the event.",
         ),
+        // A provider's delivery trace and signature, and a thread's folded References.
+        format!(
+            "Received: from mx.example.test by imap.example.test;\r\n Mon, 2 Mar 2026 10:00:00 +0300\r\n\
+             DKIM-Signature: v=1; a=rsa-sha256; d=example.test; s=s1;\r\n b=AAAA\r\n\
+             From: Friend <friend@example.test>\r\nTo: <{user}>\r\nSubject: Re: lunch\r\n\
+             Message-ID: <thread-3@example.test>\r\nIn-Reply-To: <thread-2@example.test>\r\n\
+             References: <thread-1@example.test>\r\n <thread-2@example.test>\r\n\
+             Date: Mon, 2 Mar 2026 10:00:00 +0300\r\n\r\nSee you.\r\n"
+        )
+        .into_bytes(),
     ];
     for raw in &messages {
         imap.append_with(&cfg.mailbox, raw, &[], None)
@@ -369,12 +379,22 @@ async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
             .expect("APPEND");
     }
     let uids = imap.uids_since(0, None).await.unwrap();
-    let headers = imap.fetch_headers(&uids).await.unwrap();
+    let fields = ["From", "In-Reply-To", "References"];
+    let headers = imap.fetch_headers(&uids, &fields).await.unwrap();
+    assert_eq!(headers.len(), messages.len());
     for (h, raw) in headers.iter().zip(&messages) {
-        let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
-        assert_eq!(h.header, raw[..end], "the header block, blank line and all");
+        assert_eq!(
+            String::from_utf8_lossy(&h.header),
+            String::from_utf8_lossy(&header_fields(raw, &fields)),
+            "the fields asked for, folded lines and all, and the blank line"
+        );
         assert_eq!(h.size as usize, raw.len());
     }
+    assert_eq!(
+        headers[5].header,
+        b"From: Friend <friend@example.test>\r\nIn-Reply-To: <thread-2@example.test>\r\n\
+          References: <thread-1@example.test>\r\n <thread-2@example.test>\r\n\r\n"
+    );
     let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     let query = vec![
         vec![words(&["турнир", "event"])],
@@ -395,6 +415,27 @@ async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
         assert_eq!(some, [uids[1]], "LITERAL+ {plus}");
     }
     imap.logout().await;
+}
+
+/// The lines of `raw`'s header block that belong to the fields named (a folded field with its
+/// continuation lines), in their order, and the empty line that ends a header block.
+fn header_fields(raw: &[u8], fields: &[&str]) -> Vec<u8> {
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 2;
+    let mut out = Vec::new();
+    let mut keep = false;
+    for line in raw[..end].split_inclusive(|&b| b == b'\n') {
+        if !line.starts_with(b" ") && !line.starts_with(b"\t") {
+            let name = line.split(|&b| b == b':').next().unwrap_or_default();
+            keep = fields
+                .iter()
+                .any(|f| f.as_bytes().eq_ignore_ascii_case(name));
+        }
+        if keep {
+            out.extend_from_slice(line);
+        }
+    }
+    out.extend_from_slice(b"\r\n");
+    out
 }
 
 /// Appends `n` move messages from another player to `user`, in `cfg`'s mailbox (which starts

@@ -9,9 +9,10 @@
 //!
 //! It knows the answers a UID FETCH gets (RFC 3501, 7.4.2 and 7.1–7.3): `* n FETCH (…)` with
 //! the items ccmail asks for (`UID`, `RFC822.SIZE`, `INTERNALDATE`, `BODY[]` whole or from an
-//! origin, `BODY[HEADER]`, `BODYSTRUCTURE`), any other item skipped by its shape; the answer to
-//! a `UID SEARCH` (`* SEARCH …`) and the server's go-ahead for a literal (`+ …`); the counts a
-//! server may send meanwhile (`EXISTS`, `EXPUNGE`); `* BYE`; and the tagged end. Anything it cannot read is an
+//! origin, `BODY[HEADER]` or `BODY[HEADER.FIELDS (…)]`, `BODYSTRUCTURE`), any other item
+//! skipped by its shape; the answer to a `UID SEARCH` (`* SEARCH …`) and the server's go-ahead
+//! for a literal (`+ …`); the counts a server may send meanwhile (`EXISTS`, `EXPUNGE`);
+//! `* BYE`; and the tagged end. Anything it cannot read is an
 //! [`io::ErrorKind::InvalidData`] error naming what it met: the connection is out of step
 //! after that, as after any broken answer.
 
@@ -29,7 +30,8 @@ pub(crate) struct FetchAnswer {
     pub internal_date: Option<String>,
     /// `BODY[]`, whole or from an origin (`BODY[]<0>`); NIL gives none.
     pub body: Option<Vec<u8>>,
-    /// `BODY[HEADER]`: the header block, with the empty line that ends it.
+    /// `BODY[HEADER]` or `BODY[HEADER.FIELDS (…)]`: the header block, or the fields asked for,
+    /// with the empty line that ends it.
     pub header: Option<Vec<u8>>,
     /// The `BODYSTRUCTURE` as the server wrote it (a literal in it written as a literal).
     pub structure: Option<Vec<u8>>,
@@ -408,7 +410,7 @@ fn fetch_items(t: &mut Tokens<'_>, text: &[u8]) -> io::Result<FetchAnswer> {
             let start = t.at - 1;
             t.skip_list()?;
             fetch.structure = Some(t.wire(start));
-        } else if name.eq_ignore_ascii_case(b"BODY[HEADER]") {
+        } else if header_section(name) {
             fetch.header = match t.next()? {
                 Some(Tok::Atom(nil)) if nil.eq_ignore_ascii_case(b"NIL") => None,
                 Some(tok) => Some(t.take(tok).ok_or_else(unreadable)?),
@@ -425,6 +427,16 @@ fn fetch_items(t: &mut Tokens<'_>, text: &[u8]) -> io::Result<FetchAnswer> {
         }
     }
     Ok(fetch)
+}
+
+/// `BODY[HEADER]`, or `BODY[HEADER.FIELDS (…)]`: the header block, or the named fields of it
+/// (not `HEADER.FIELDS.NOT`, which ccmail never asks for).
+fn header_section(name: &[u8]) -> bool {
+    const FIELDS: &[u8] = b"BODY[HEADER.FIELDS (";
+    name.eq_ignore_ascii_case(b"BODY[HEADER]")
+        || (name.len() > FIELDS.len()
+            && name[..FIELDS.len()].eq_ignore_ascii_case(FIELDS)
+            && name.ends_with(b")]"))
 }
 
 /// `BODY[]`, or `BODY[]<n>`: the whole message, or from an origin (a partial fetch).
@@ -739,6 +751,9 @@ mod tests {
         wire.extend_from_slice(
             b"* 3 FETCH (UID 6 BODY[HEADER.FIELDS (FROM TO)] {5}\r\nx\r\n\r\n RFC822.SIZE 9)\r\n",
         );
+        wire.extend_from_slice(
+            b"* 4 FETCH (UID 7 BODY[HEADER.FIELDS.NOT (RECEIVED)] {3}\r\ny\r\n)\r\n",
+        );
         wire.extend_from_slice(b"A2 OK done\r\n");
         for step in [1, 5, 100, 4096] {
             let (answers, left) = read_all(&wire, "A2", step).await;
@@ -759,6 +774,12 @@ mod tests {
                     Answer::Fetch(FetchAnswer {
                         uid: Some(6),
                         size: Some(9),
+                        header: Some(b"x\r\n\r\n".to_vec()),
+                        ..FetchAnswer::default()
+                    }),
+                    // Not a section ccmail asks for: skipped.
+                    Answer::Fetch(FetchAnswer {
+                        uid: Some(7),
                         ..FetchAnswer::default()
                     }),
                     Answer::Done {
@@ -874,6 +895,15 @@ mod tests {
                 text: "done".into()
             }
         );
+    }
+
+    #[test]
+    fn header_sections() {
+        assert!(header_section(b"BODY[HEADER]") && header_section(b"body[header]"));
+        assert!(header_section(b"BODY[HEADER.FIELDS (FROM REFERENCES)]"));
+        assert!(header_section(b"body[header.fields (from)]"));
+        assert!(!header_section(b"BODY[HEADER.FIELDS.NOT (FROM)]"));
+        assert!(!header_section(b"BODY[HEADER.FIELDS (FROM)") && !header_section(b"BODY[TEXT]"));
     }
 
     #[test]

@@ -210,12 +210,23 @@ impl Filter {
         Err(head.answers().into_iter().map(str::to_owned).collect())
     }
 
-    /// What a message's header block alone (IMAP `BODY.PEEK[HEADER]`) says of it, before its
-    /// body is fetched: the same rules as [`Filter::pre`], as far as headers tell them. Mail
-    /// from the player (rule 1) is settled; mail from a correspondent (rule 2), or whose
-    /// headers can't be read here, needs its body; mail that answers a message (rule 3) needs
-    /// the store; the rest can be chess mail only by its content (rule 4).
+    /// The header fields [`Filter::sift`] reads, all that the server is asked for before a
+    /// message's body (IMAP `BODY.PEEK[HEADER.FIELDS (…)]`): who wrote it, and what it
+    /// answers.
+    pub const SIFT_FIELDS: [&str; 3] = ["From", "In-Reply-To", "References"];
+
+    /// What a message's headers alone say of it, before its body is fetched: the same rules
+    /// as [`Filter::pre`], as far as headers tell them. `header` is a header block, or only
+    /// its [`Filter::SIFT_FIELDS`], which say the same. Mail from the player (rule 1) is
+    /// settled; mail from a correspondent (rule 2), or whose headers can't be read here, needs
+    /// its body; mail that answers a message (rule 3) needs the store; the rest can be chess
+    /// mail only by its content (rule 4).
     pub fn sift(&self, header: &[u8]) -> Sift {
+        if header.trim_ascii().is_empty() {
+            // None of the fields: no sender, answering nothing. (Decoding an empty block
+            // would fail as mail without headers.)
+            return Sift::Content;
+        }
         let Some(Ok(head)) = catch_unwind(AssertUnwindSafe(|| mime::decode(header))).ok() else {
             return Sift::Body;
         };
@@ -597,6 +608,76 @@ mod tests {
                 assert!(!verdict(&by_head).starts_with("chess"), "{what}");
                 assert_eq!(verdict(&by_head), verdict(&filter.pre(&raw)), "{what}");
             }
+        }
+    }
+
+    /// The fields the server is asked for before a body say of a message what its whole
+    /// header block says: the other fields (a delivery trace, a signature, a Sender or
+    /// Reply-To, a subject with a game's words) change nothing. Each case is a whole header
+    /// block, and what a server answers for `BODY[HEADER.FIELDS (FROM IN-REPLY-TO
+    /// REFERENCES)]` of it.
+    #[tokio::test]
+    async fn the_fields_asked_for_say_what_the_whole_header_says() {
+        let store = store_with_a_game().await;
+        let filter = Filter::load(&store, &me()).await.unwrap();
+        let trace = "Received: from mx.example.org by imap.example.org;\r\n\
+                     Mon, 2 Mar 2026 10:00:00 +0300\r\n\
+                     DKIM-Signature: v=1; a=rsa-sha256; d=example.org; s=s1;\r\n b=AAAA\r\n";
+        let game = "ccmail.g1.1.abc@example.org";
+        let ids = |v: &[&str]| Sift::Thread(v.iter().map(|s| (*s).to_owned()).collect());
+        let cases = [
+            (
+                "a stranger writing as the player's Sender, with a correspondent's Reply-To",
+                format!(
+                    "{trace}From: <someone@new.example.org>\r\n\
+                     Sender: <ivanov@example.org>\r\nReply-To: <petrov@example.org>\r\n\
+                     Subject: Кубок клуба 2026\r\n\r\n"
+                ),
+                "From: <someone@new.example.org>\r\n\r\n".to_owned(),
+                Sift::Content,
+            ),
+            (
+                "the opponent, through a provider",
+                format!("{trace}From: Petrov <PETROV@example.org>\r\nSubject: hi\r\n\r\n"),
+                "From: Petrov <PETROV@example.org>\r\n\r\n".to_owned(),
+                Sift::Body,
+            ),
+            (
+                "the player, the name encoded",
+                format!(
+                    "{trace}From: =?UTF-8?B?0JjQstCw0L3QvtCy?= <ivanov@example.org>\r\n\
+                     To: <petrov@example.org>\r\n\r\n"
+                ),
+                "From: =?UTF-8?B?0JjQstCw0L3QvtCy?= <ivanov@example.org>\r\n\r\n".to_owned(),
+                Sift::Not(OWN),
+            ),
+            (
+                "a stranger answering a game's message, the References folded",
+                format!(
+                    "From: <someone@new.example.org>\r\nSubject: Re: move\r\n\
+                     In-Reply-To: <{game}>\r\nMessage-ID: <x@new.example.org>\r\n\
+                     References: <first@example.org>\r\n <{game}>\r\n{trace}\r\n"
+                ),
+                format!(
+                    "From: <someone@new.example.org>\r\nIn-Reply-To: <{game}>\r\n\
+                     References: <first@example.org>\r\n <{game}>\r\n\r\n"
+                ),
+                ids(&[game, game, "first@example.org"]),
+            ),
+            (
+                "no sender, answering nothing",
+                format!("{trace}Subject: Кубок клуба 2026\r\n\r\n"),
+                "\r\n".to_owned(),
+                Sift::Content,
+            ),
+        ];
+        for (what, whole, fields, sift) in cases {
+            assert_eq!(
+                filter.sift(whole.as_bytes()),
+                sift,
+                "{what}: the whole block"
+            );
+            assert_eq!(filter.sift(fields.as_bytes()), sift, "{what}: the fields");
         }
     }
 }

@@ -3,8 +3,10 @@
 //! A player's mailbox is mostly their other mail, and most of its bytes are attachments. The
 //! rules of what is chess mail ([`super::filter`]) mostly need only a message's headers: who
 //! wrote it (the player, a correspondent of a game), and what it answers (a game's thread).
-//! So a pass first fetches the header blocks of the new messages (`BODY.PEEK[HEADER]`, a few
-//! hundred bytes each), and then the bodies of only those that may be chess mail:
+//! So a pass first fetches the headers of the new messages that say this (From, In-Reply-To
+//! and References: [`Filter::SIFT_FIELDS`], a few hundred bytes each, where a provider's whole
+//! header block is often kilobytes), and then the bodies of only those that may be chess
+//! mail:
 //!
 //! - from a correspondent of a game (rule 2), or with headers that can't be read here;
 //! - answering a message of a game (rule 3: the store is asked);
@@ -84,7 +86,7 @@ pub(super) async fn sift(
     // The machine's clock, not the pass's: the server's index lags in real time.
     let now = Utc::now();
     for chunk in uids.chunks(HEADERS) {
-        let headers = imap.fetch_headers(chunk).await?;
+        let headers = imap.fetch_headers(chunk, &Filter::SIFT_FIELDS).await?;
         // A message the server listed but gave no header block for is fetched whole, as
         // before this sift: if it is gone, that fetch finds nothing; if not, it is read.
         for uid in not_answered(chunk, &headers) {
