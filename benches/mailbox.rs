@@ -4,7 +4,8 @@
 //! - `mail-N/`: a mailbox of N messages, a tenth of them the opponents' move messages across
 //!   the 200 games (each game's first move, then the opponent's repeats of it), the rest
 //!   ordinary mail of realistic sizes (short notes, newsletters in text and HTML, now and
-//!   then an attachment of 20–300 KB); `mail-N/index.tsv` lists the files with the
+//!   then an attachment of 20–300 KB), each under the headers a provider writes above mail it
+//!   delivers (its hops, signatures, stamps: 3–4.5 KB); `mail-N/index.tsv` lists the files with the
 //!   INTERNALDATE each is to be stored with;
 //! - `live/`: the first move of each game, to be sent by SMTP to a running daemon;
 //! - `store-match.db` and `match-N/`: the same, but the player's 500 games are all against one
@@ -227,6 +228,66 @@ fn base64(rng: &mut Lcg, bytes: usize) -> String {
     s
 }
 
+/// `n` characters of base64, folded as a signature header's are.
+fn signature(rng: &mut Lcg, n: usize) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(n + n / 20);
+    for i in 0..n {
+        if i % 70 == 0 {
+            s.push_str("\r\n\t");
+        }
+        s.push(ABC[rng.below(64)] as char);
+    }
+    s
+}
+
+/// What a mail provider writes above a message it delivers (3.0–4.5 KB, as at Gmail): the
+/// hops' `Received` lines, the sender's DKIM signature, the ARC set of a forwarding hop, the
+/// provider's own stamps, and the envelope sender (`Return-Path`, the sender's own address
+/// where a person wrote). The fields ccmail's first look reads are not among them.
+fn delivery_trace(rng: &mut Lcg, at: NaiveDateTime, envelope: &str) -> String {
+    let date = at.format("%a, %d %b %Y %H:%M:%S +0000");
+    let mut t = format!("Delivered-To: {PLAYER}\r\n");
+    for hop in 0..2 + rng.below(3) {
+        let _ = write!(
+            t,
+            "Received: from mail{hop}.relay.example.net (mail{hop}.relay.example.net \
+             [192.0.2.{}])\r\n        by mx.provider.example with ESMTPS id {}\r\n        \
+             for <{PLAYER}>\r\n        (version=TLS1_3 cipher=TLS_AES_256_GCM_SHA384 bits=256);\r\n        \
+             {date}\r\n",
+            rng.below(250),
+            signature(rng, 24).replace("\r\n\t", ""),
+        );
+    }
+    let _ = write!(
+        t,
+        "ARC-Seal: i=1; a=rsa-sha256; t=1772400000; cv=none; d=provider.example; s=arc-2026;\r\n\tb={}\r\n\
+         ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=provider.example;\r\n\
+         \ts=arc-2026; h=to:subject:message-id:date:from:mime-version:dkim-signature;\r\n\
+         \tbh={}=;\r\n\tb={}\r\n\
+         ARC-Authentication-Results: i=1; mx.provider.example;\r\n\
+         \tdkim=pass header.i=@example.org header.s=s1 header.b=AbCdEf12;\r\n\
+         \tspf=pass (provider.example: domain of bounce@example.org designates 192.0.2.7 as\r\n\
+         \tpermitted sender) smtp.mailfrom=bounce@example.org;\r\n\
+         \tdmarc=pass (p=NONE sp=NONE dis=NONE) header.from=example.org\r\n\
+         Return-Path: <{envelope}>\r\n\
+         DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org; s=s1;\r\n\
+         \th=to:subject:message-id:date:from:mime-version:from:to:cc:subject:date\r\n\
+         \t:message-id:reply-to;\r\n\tbh={}=;\r\n\tb={}\r\n\
+         X-Google-Smtp-Source: {}\r\nX-Received: by 2002:a05:6000:1:b0:3 with SMTP id {};\r\n\
+         \t{date}\r\nX-Gm-Message-State: {}\r\n",
+        signature(rng, 340),
+        signature(rng, 43).trim_start(),
+        signature(rng, 340),
+        signature(rng, 43).trim_start(),
+        signature(rng, 340),
+        signature(rng, 88).replace("\r\n\t", ""),
+        signature(rng, 20).replace("\r\n\t", ""),
+        signature(rng, 140).replace("\r\n\t", ""),
+    );
+    t
+}
+
 /// Ordinary mail number `n`: 65 % short notes (0.5–4 KB), 28 % newsletters in text and HTML
 /// (6–40 KB), 7 % with an attachment (20–300 KB).
 fn ordinary(rng: &mut Lcg, n: usize, at: NaiveDateTime) -> Vec<u8> {
@@ -292,13 +353,15 @@ fn mailbox(dir: &Path, total: usize, games: Games) {
     let mut moves = 0;
     for n in 0..total {
         let at = start + step * n as i32;
-        let raw = if n % 10 == 9 {
+        let (envelope, message) = if n % 10 == 9 {
             let (game, repeat) = (moves % games.count(), moves / games.count());
             moves += 1;
-            move_message(games, game, repeat, at)
+            (games.opponent(game), move_message(games, game, repeat, at))
         } else {
-            ordinary(&mut rng, n, at)
+            (format!("bounce+{n}@example.org"), ordinary(&mut rng, n, at))
         };
+        let mut raw = delivery_trace(&mut rng, at, &envelope).into_bytes();
+        raw.extend(message);
         let name = format!("{n:05}.eml");
         std::fs::write(dir.join(&name), raw).unwrap();
         let _ = writeln!(index, "{name}\t{}", at.format("%d-%b-%Y %H:%M:%S +0000"));
