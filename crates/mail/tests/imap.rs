@@ -334,11 +334,11 @@ fn text_after_photo(to: &str, id: &str, kb: usize, text: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-/// What the daemon asks first: every message's header block and size, then which messages'
-/// text holds a game header's words — found by the server deep in a large message, in any
-/// case, `Чёрные` by its spelling with `ё`, quoted-printable, with the words sent as literals
-/// either way (announced or waiting for the go-ahead); private mail is not found, and nothing
-/// is downloaded.
+/// What the daemon asks first: every message's From, In-Reply-To and References (the fields
+/// alone, not the header block) and size, then which messages' text holds a game header's words
+/// — found by the server deep in a large message, in any case, `Чёрные` by its spelling with
+/// `ё`, quoted-printable, with the words sent as literals either way (announced or waiting for
+/// the go-ahead); private mail is not found, and nothing is downloaded.
 #[tokio::test]
 async fn headers_first_and_the_server_finds_a_game_header_deep_in_large_mail() {
     let Some(s) = servers() else { return };

@@ -56,7 +56,7 @@ impl std::fmt::Debug for Head {
     }
 }
 
-/// A message's header block, fetched without its body ([`Imap::fetch_headers`]).
+/// A message's header fields, fetched without its body ([`Imap::fetch_headers`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Header {
     pub uid: u32,

@@ -32,7 +32,7 @@ use indicatif::ProgressBar;
 use super::Daemon;
 use super::filter::{Filter, Sift};
 
-/// How many header blocks one UID FETCH asks for.
+/// How many messages' header fields one UID FETCH asks for.
 const HEADERS: usize = 500;
 
 /// How long after its arrival mail is read by ccmail itself rather than asked of the server's
@@ -40,7 +40,7 @@ const HEADERS: usize = 500;
 /// so in its steady state this is every message; a first sync asks the search about the rest.
 const INDEX_LAG: TimeDelta = TimeDelta::hours(1);
 
-/// The UIDs of `asked` (ascending) that have no header block among `answered` (ascending, a
+/// The UIDs of `asked` (ascending) that have no header fields among `answered` (ascending, a
 /// subset of `asked`).
 fn not_answered(asked: &[u32], answered: &[Header]) -> Vec<u32> {
     let mut answered = answered.iter().map(|h| h.uid).peekable();
@@ -87,7 +87,7 @@ pub(super) async fn sift(
     let now = Utc::now();
     for chunk in uids.chunks(HEADERS) {
         let headers = imap.fetch_headers(chunk, &Filter::SIFT_FIELDS).await?;
-        // A message the server listed but gave no header block for is fetched whole, as
+        // A message the server listed but gave no header fields for is fetched whole, as
         // before this sift: if it is gone, that fetch finds nothing; if not, it is read.
         for uid in not_answered(chunk, &headers) {
             wanted.push(Wanted {
