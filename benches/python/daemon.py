@@ -6,8 +6,9 @@ to its limit measured in the same run:
             the memory; and of the 5,000 one whose moves are for 500 games against one
             address, match-N) next to imaplib's bare `UID FETCH 1:* BODY.PEEK[]` and bare
             `UID FETCH 1:* BODY.PEEK[HEADER]` (the floor): time, and the bytes Dovecot sent
-            each (its `out=`); then the 5,000-message first sync once more, all three through
-            a home line's rate and round trips (link.py; CCMAIL_BENCH_LINK);
+            each (its `out=`); the server's own part of the first sync (ccmail's commands,
+            recorded and replayed without ccmail); then the 5,000-message first sync once
+            more, through a home line's rate and round trips (link.py; CCMAIL_BENCH_LINK);
   live      latency: 100 moves sent by SMTP to a running `ccmail run` (IDLE), SMTP accepted ->
             move applied, next to a bare IDLE client's SMTP accepted -> `* N EXISTS` for the
             very same deliveries; then footprint: the idle daemon's memory, and its CPU and
@@ -285,6 +286,54 @@ def take_turns(binary, fixtures, box, store, rounds, port=None):
     return bare, head, look, ours
 
 
+def commands(sent):
+    """The IMAP commands in what a client sent: each a line, with the literals it carries
+    (`{n}` or `{n+}` at a line's end, the next n bytes)."""
+    out, i = [], 0
+    while i < len(sent):
+        start = i
+        while True:
+            end = sent.index(b"\r\n", i)
+            literal = re.search(rb"\{(\d+)\+?\}$", sent[i:end])
+            i = end + 2 + (int(literal.group(1)) if literal else 0)
+            if not literal:
+                break
+        out.append(sent[start:i])
+    return out
+
+
+def replayed(sent):
+    """Seconds for the server to answer these commands, sent one after another by a raw
+    socket on a new connection, each when the last is done (its tagged reply read), nothing
+    of the answers parsed or kept."""
+    t = time.perf_counter()
+    s = socket.create_connection((S["host"], S["imap"]))
+    s.recv(4096)  # the greeting
+    for command in sent:
+        done = re.compile(rb"(^|\r\n)" + re.escape(command.split(b" ", 1)[0]) + rb" [^\r\n]*\r\n$")
+        s.sendall(command)
+        tail = b""
+        while not done.search(tail):
+            chunk = s.recv(1 << 20)
+            if not chunk:
+                break
+            tail = (tail + chunk)[-4096:]
+    s.close()
+    return time.perf_counter() - t
+
+
+def server_part(binary, fixtures, box, store, rounds):
+    """The server's own part of ccmail's first sync: the commands ccmail sends (recorded once
+    through a `Link` of loopback's speed), replayed `rounds` times by `replayed`: the first
+    sync's time without ccmail's, the least any client asking the same takes. The median,
+    and the commands."""
+    sent = []
+    with Link((S["host"], S["imap"]), 1e6, 1e6, 0, sent=sent) as port:
+        ccmail_once(binary, fixtures, box, store, port)
+    asked = commands(b"".join(sent))
+    return statistics.median(replayed(asked) for _ in range(rounds)), asked
+
+
 def sync(binary, fixtures):
     sizes = sorted(int(p.name.split("-")[1]) for p in fixtures.glob("mail-*"))
     runs = [(f"sync{n}", fixtures / f"mail-{n}", "store.db") for n in sizes]
@@ -305,7 +354,12 @@ def sync(binary, fixtures):
             k: [t[-1] for t in turn] for k, turn in zip(("bare", "head", "look", "ccmail"), turns)
         }
         b, h, f, o = (statistics.median(x) for x in (bare, head, look, ours))
+        server, asked = server_part(binary, fixtures, box, store, rounds)
         runs_ms = lambda xs: ", ".join(f"{x * 1000:.0f}" for x in xs)
+        print(
+            f"{key}: the server answers ccmail's {len(asked)} commands, replayed, in "
+            f"{server * 1000:.0f} ms = {server / b:.2f}x the bare fetch"
+        )
         print(
             f"{key}: {folder.name} ({size / 1e6:.1f} MB, headers {head_size / 1e6:.1f} MB): bare "
             f"imaplib fetch {b * 1000:.0f} ms (runs {runs_ms(bare)}), headers only "
@@ -323,6 +377,9 @@ def sync(binary, fixtures):
             head_ratio=f"{h / b:.2f}",
             look_ms=f"{f * 1000:.0f}",
             look_ratio=f"{f / b:.2f}",
+            server_ms=f"{server * 1000:.0f}",
+            server_ratio=f"{server / b:.2f}",
+            commands=len(asked),
             rss_mb=f"{max(rss) / 1024:.1f}",
             mb=f"{size / 1e6:.1f}",
             stored=sum(counts.values()),

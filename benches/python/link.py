@@ -10,6 +10,9 @@ next to the link's. The figures it gives are measured end to end, by the clients
 
     with Link(("127.0.0.1", 11143), down_mbit=20, up_mbit=5, rtt_ms=30) as port:
         ...  # connect to 127.0.0.1:port
+
+With `sent=[]`, what the clients send is also kept there, chunk by chunk (a link of
+loopback's speed then records a client's commands: `daemon.py`'s `server_part`).
 """
 
 import queue
@@ -23,8 +26,9 @@ BUFFERED = 256
 
 
 class Link:
-    def __init__(self, server, down_mbit=20.0, up_mbit=5.0, rtt_ms=30.0):
+    def __init__(self, server, down_mbit=20.0, up_mbit=5.0, rtt_ms=30.0, sent=None):
         self.server = server
+        self.sent = sent
         self.down = down_mbit * 1e6 / 8  # bytes a second, server to client
         self.up = up_mbit * 1e6 / 8  # client to server
         self.delay = rtt_ms / 2000  # one way, seconds
@@ -48,10 +52,10 @@ class Link:
             server = socket.create_connection(self.server)
             for s in (client, server):
                 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            self._direction(client, server, self.up)
+            self._direction(client, server, self.up, self.sent)
             self._direction(server, client, self.down)
 
-    def _direction(self, source, sink, rate):
+    def _direction(self, source, sink, rate, keep=None):
         chunks = queue.Queue(BUFFERED)
 
         def read():
@@ -61,6 +65,8 @@ class Link:
                 except OSError:
                     data = b""
                 chunks.put((time.monotonic(), data))
+                if keep is not None:
+                    keep.append(data)
                 if not data:
                     return
 
