@@ -10,8 +10,12 @@ use super::stream::timed;
 use super::{Doing, Imap, ImapError, Reply};
 use crate::config::Misconfig;
 
-/// How many messages one UID FETCH asks for (the daemon's batches: one command each).
+/// How many messages one UID FETCH of whole messages (or of their heads) asks for.
 const FETCH_BATCH: usize = 300;
+
+/// The longest UID set one command names, in bytes. RFC 7162 (section 4) asks clients to keep
+/// a command line within 8,192 bytes; servers refuse longer ones, or cut them.
+const UID_SET_MOST: usize = 4_000;
 
 /// A message as stored on the server.
 #[derive(Clone, PartialEq, Eq)]
@@ -133,8 +137,13 @@ impl Imap {
     /// The messages with these UIDs (those still there), in UID order, read with
     /// `BODY.PEEK[]`.
     pub async fn fetch_uids(&mut self, uids: &[u32]) -> Result<Vec<Fetched>, ImapError> {
-        self.fetch_each(uids, "(UID INTERNALDATE BODY.PEEK[])", read_whole)
-            .await
+        self.fetch_each(
+            uids,
+            FETCH_BATCH,
+            "(UID INTERNALDATE BODY.PEEK[])",
+            read_whole,
+        )
+        .await
     }
 
     /// The messages with these UIDs (those still there), read with `BODY.PEEK[]` and sent
@@ -185,7 +194,7 @@ impl Imap {
     /// without fetching its attachments (`BODY.PEEK[]<0.limit>`: no flag changes).
     pub async fn fetch_heads(&mut self, uids: &[u32], limit: u32) -> Result<Vec<Head>, ImapError> {
         let items = format!("(UID BODYSTRUCTURE BODY.PEEK[]<0.{limit}>)");
-        self.fetch_each(uids, &items, |uid, fetch, command| {
+        self.fetch_each(uids, FETCH_BATCH, &items, |uid, fetch, command| {
             let Some(head) = fetch.body else {
                 return Ok(None);
             };
@@ -207,6 +216,11 @@ impl Imap {
     /// it has is known from this alone, at a fraction of the bytes: a provider's header block
     /// is mostly its delivery trace and signatures (`Received`, `DKIM-Signature`, `ARC-…`),
     /// often kilobytes, which the named fields leave on the server.
+    ///
+    /// All in as few commands as the UID set allows (one, for the UIDs a search gives, which
+    /// mostly run on): each command is a round trip, a second of a first sync over a home
+    /// line for every thirty. The answers are kept until the last: the caller bounds how
+    /// many UIDs it asks for at once.
     pub async fn fetch_headers(
         &mut self,
         uids: &[u32],
@@ -216,7 +230,7 @@ impl Imap {
             "(UID RFC822.SIZE INTERNALDATE BODYSTRUCTURE BODY.PEEK[HEADER.FIELDS ({})])",
             fields.join(" ")
         );
-        self.fetch_each(uids, &items, |uid, mut fetch, command| {
+        self.fetch_each(uids, usize::MAX, &items, |uid, mut fetch, command| {
             let Some(header) = fetch.header.take() else {
                 return Ok(None);
             };
@@ -238,12 +252,14 @@ impl Imap {
         .await
     }
 
-    /// `UID FETCH` of `items` for these UIDs, [`FETCH_BATCH`] at a time; `read` makes each
-    /// answer (its UID, the answer, the command for errors) into an item, or `None` for an
-    /// answer without what was asked. The items of the UIDs asked for, in UID order, once each.
+    /// `UID FETCH` of `items` for these UIDs, at most `most` in one command ([`in_commands`]);
+    /// `read` makes each answer (its UID, the answer, the command for errors) into an item,
+    /// or `None` for an answer without what was asked. The items of the UIDs asked for, in
+    /// UID order, once each.
     async fn fetch_each<T: Uid>(
         &mut self,
         uids: &[u32],
+        most: usize,
         items: &str,
         read: impl Fn(u32, FetchAnswer, &str) -> Result<Option<T>, ImapError>,
     ) -> Result<Vec<T>, ImapError> {
@@ -251,7 +267,7 @@ impl Imap {
         uids.sort_unstable();
         uids.dedup();
         let mut out = Vec::with_capacity(uids.len());
-        for batch in uids.chunks(FETCH_BATCH) {
+        for batch in in_commands(&uids, most) {
             let command = format!("UID FETCH {} {items}", uid_set(batch));
             for fetch in self.uid_fetch(&command).await? {
                 let Some(uid) = fetch.uid.filter(|u| batch.binary_search(u).is_ok()) else {
@@ -747,6 +763,48 @@ pub(crate) fn uid_set(sorted: &[u32]) -> String {
     out
 }
 
+/// `sorted` (ascending, no UID twice) cut into the UIDs of one command each, in order: at most
+/// `most` UIDs, and a UID set ([`uid_set`]) of at most [`UID_SET_MOST`] bytes. Each command
+/// takes runs of consecutive UIDs (`n:m`) as long as they fit whole.
+fn in_commands(sorted: &[u32], most: usize) -> Vec<&[u32]> {
+    let most = most.max(1);
+    let mut out = Vec::new();
+    // The command being filled: its first UID's index, and its UID set's length so far.
+    let (mut start, mut text) = (0, 0);
+    let mut i = 0;
+    while i < sorted.len() {
+        // The run of consecutive UIDs from `i`, no longer than the command has room for.
+        let mut end = i + 1;
+        while end < sorted.len() && end - start < most && sorted[end] == sorted[end - 1] + 1 {
+            end += 1;
+        }
+        // `n` or `n:m`, and a comma before it but at the start.
+        let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+        let run = digits(sorted[i])
+            + if end - i > 1 {
+                1 + digits(sorted[end - 1])
+            } else {
+                0
+            };
+        let comma = usize::from(i > start);
+        if i > start && text + comma + run > UID_SET_MOST {
+            out.push(&sorted[start..i]);
+            (start, text) = (i, 0);
+            continue;
+        }
+        text += comma + run;
+        i = end;
+        if i - start == most {
+            out.push(&sorted[start..i]);
+            (start, text) = (i, 0);
+        }
+    }
+    if start < sorted.len() {
+        out.push(&sorted[start..]);
+    }
+    out
+}
+
 /// Whether any part of a `BODYSTRUCTURE` names "chess" or "pgn" (any case) in its type,
 /// subtype, description, disposition or any parameter. Walked without recursion: the server
 /// reports the nesting of any mail it holds.
@@ -907,6 +965,42 @@ mod tests {
         );
         // A leap second is left to chrono.
         assert_eq!(internal_date_fixed("30-Jun-2026 23:59:60 +0000"), None);
+    }
+
+    #[test]
+    fn commands_take_as_many_uids_as_their_uid_set_allows() {
+        let check = |uids: &[u32], most: usize| {
+            let commands = in_commands(uids, most);
+            assert_eq!(commands.concat(), uids, "every UID once, in order");
+            for (k, c) in commands.iter().enumerate() {
+                assert!(!c.is_empty() && c.len() <= most);
+                assert!(uid_set(c).len() <= UID_SET_MOST, "{}", uid_set(c).len());
+                // Full: the next command's first run of UIDs would have broken a limit.
+                if let Some(next) = commands.get(k + 1) {
+                    let run = 1 + next.windows(2).take_while(|w| w[1] == w[0] + 1).count();
+                    let more = [*c, &next[..run]].concat();
+                    assert!(more.len() > most || uid_set(&more).len() > UID_SET_MOST);
+                }
+            }
+            commands.len()
+        };
+        let run: Vec<u32> = (1..=5000).collect();
+        assert_eq!(check(&run, usize::MAX), 1, "a run is one command: `1:5000`");
+        assert_eq!(check(&run, 300), 17);
+        assert_eq!(check(&run, 1), 5000);
+        // Every other UID, seven digits and a comma each: 500 to a command.
+        let sparse: Vec<u32> = (0..5000).map(|i| 1_000_000 + 2 * i).collect();
+        assert_eq!(check(&sparse, usize::MAX), 10);
+        assert_eq!(check(&sparse, 300), 17);
+        // Runs and gaps mixed, large UIDs.
+        let mixed: Vec<u32> = (0..20_000u32)
+            .filter(|i| i % 7 != 3 && i % 11 != 5)
+            .map(|i| u32::MAX - 40_000 + i)
+            .collect();
+        check(&mixed, usize::MAX);
+        check(&mixed, 300);
+        assert_eq!(check(&[], usize::MAX), 0);
+        assert_eq!(check(&[7], 300), 1);
     }
 
     #[test]

@@ -32,8 +32,10 @@ use indicatif::ProgressBar;
 use super::Daemon;
 use super::filter::{Filter, Sift};
 
-/// How many messages' header fields one UID FETCH asks for.
-const HEADERS: usize = 500;
+/// How many messages' header fields are asked for at once (in one UID FETCH, but for a UID
+/// set too long for one command line): about a megabyte of answers, held until the last
+/// is read.
+const HEADERS: usize = 2_000;
 
 /// How long after its arrival mail is read by ccmail itself rather than asked of the server's
 /// text search, whose index may lag behind new mail. A daemon reads new mail within seconds,
