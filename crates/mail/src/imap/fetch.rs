@@ -168,7 +168,7 @@ impl Imap {
             pending: Vec::new(),
             failed: None,
         };
-        for batch in uids.chunks(FETCH_BATCH) {
+        for batch in in_commands(&uids, FETCH_BATCH) {
             let command = format!(
                 "UID FETCH {} (UID INTERNALDATE BODY.PEEK[])",
                 uid_set(batch)
