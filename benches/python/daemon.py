@@ -185,7 +185,7 @@ def player(fixtures, mailbox, email, store="store.db", port=None):
 
 def bare_fetch(mailbox, item="BODY.PEEK[]", port=None):
     """Connect, LOGIN, SELECT, `UID FETCH 1:* (item)`: seconds, the bytes of the messages
-    (or headers), and the bytes Dovecot sent the session (None without its log). `port`: the
+    (or headers), and the bytes Dovecot sent the IMAP session (None without its log). `port`: the
     server's, or a `Link`'s to it."""
     log = dovecot_log()
     offset = log.stat().st_size if log else 0
@@ -385,7 +385,7 @@ def sync(binary, fixtures):
             stored=sum(counts.values()),
             moves=moves,
         )
-        # Dovecot's own count of what it sent each session (the same in every round, but for
+        # Dovecot's own count of what it sent each IMAP session (the same in every round, but for
         # the odd untagged line): the median.
         outs = {k: [x for x in v if x is not None] for k, v in served.items()}
         if all(outs.values()):
@@ -604,7 +604,7 @@ def live(binary, fixtures):
             ours.append((applied - accepted) * 1000)
             own.append((applied - woke) * 1000)
             theirs.append((pushed - accepted) * 1000)
-            # Dovecot's 0.5 s notify delay runs from the first change it sees, and a session's
+            # Dovecot's 0.5 s notify delay runs from the first change it sees, and an IMAP session's
             # own index writes after a push count: the next move waits until that has passed.
             time.sleep(1.0)
         smtp.quit()
