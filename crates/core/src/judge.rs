@@ -115,6 +115,9 @@ pub struct Letter<'a> {
     pub date_sent: Option<NaiveDate>,
     /// The day it arrived, in the player's zone.
     pub received: NaiveDate,
+    /// The player has read the letter and applies it (`inbox accept`): ccmail's own doubts
+    /// about it are settled; the rules' checks still stand.
+    pub confirmed: bool,
 }
 
 impl Letter<'_> {
@@ -283,6 +286,57 @@ fn break_said(side_of: Color, b: BreakNotice) -> Said {
     )
 }
 
+/// Why a partner's break, as the letter announces it, is not recorded without the player: it
+/// starts before the letter was sent (51.7.2 asks for notice in advance) or is longer than a
+/// year's 30 days (51.7.1). The arbiter may allow either (51.7.7); the player knows whether
+/// they did, ccmail does not. `None` for a break that may stand.
+fn doubtful_break(b: BreakNotice, sent: NaiveDate) -> Option<Said> {
+    const MOST_DAYS: i64 = 30;
+    let days = (b.to - b.from).num_days() + 1;
+    let (en, ru_) = if b.from < sent {
+        (
+            format!(
+                "it announces a break from {} to {} that starts before the letter was sent \
+                 ({sent}): 51.7.2 asks for notice in advance",
+                b.from, b.to
+            ),
+            format!(
+                "в нём объявлен перерыв с {} по {}, который начинается раньше, чем отправлено \
+                 письмо ({}): 51.7.2 требует сообщать заранее",
+                ru(b.from),
+                ru(b.to),
+                ru(sent)
+            ),
+        )
+    } else if days > MOST_DAYS {
+        (
+            format!(
+                "it announces a break from {} to {}, {days} days: more than the {MOST_DAYS} a \
+                 year of 51.7.1",
+                b.from, b.to
+            ),
+            format!(
+                "в нём объявлен перерыв с {} по {}, {days} дн.: больше {MOST_DAYS} дней в год \
+                 (51.7.1)",
+                ru(b.from),
+                ru(b.to)
+            ),
+        )
+    } else {
+        return None;
+    };
+    Some(Said::new(
+        format!(
+            "{en}. If the arbiter allowed it (51.7.7), apply the letter with `ccmail inbox \
+             accept`; else dismiss it"
+        ),
+        format!(
+            "{ru_}. Если арбитр это разрешил (51.7.7), примените письмо командой `ccmail inbox \
+             accept`, иначе отклоните его"
+        ),
+    ))
+}
+
 /// `side` resigns, in words.
 fn resigns(side_of: Color) -> Said {
     Said::new(
@@ -353,6 +407,13 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
                 kind_ru(msg.kind)
             ),
         );
+    }
+    if let Some(b) = msg.break_notice
+        && msg.kind.carries_break()
+        && !letter.confirmed
+        && let Some(why) = doubtful_break(b, letter.sent())
+    {
+        return Verdict::Hold(why);
     }
     let theirs = game.side_to_move() == game.opponent_color();
     let opponent = game.opponent_color();

@@ -390,6 +390,7 @@ pub async fn fine(
         msg: &incoming.message,
         date_sent: incoming.envelope.date_sent(),
         received,
+        confirmed: true,
     };
     let (their_received, their_sent) = ccmail_core::judge::move_dates(&view, &letter);
     let what = ccmail_core::judge::fault_by_eye(cause);
@@ -564,7 +565,16 @@ async fn process(
         );
         return hold(conn, message, Some(id), reason).await;
     }
-    super::play::incoming_to_game(conn, (me, clock), &game, message, incoming, received).await
+    let confirmed = forced.is_some();
+    super::play::incoming_to_game(
+        conn,
+        (me, clock),
+        &game,
+        message,
+        incoming,
+        (received, confirmed),
+    )
+    .await
 }
 
 enum Found {

@@ -60,13 +60,14 @@ fn open_offer(game: &Game) -> Option<&store::VariationRow> {
 }
 
 /// Judges the partner's message against `game` (already matched) and writes the verdict.
+/// `confirmed`: the player applies it (`inbox accept`), and ccmail's own doubts are settled.
 pub(super) async fn incoming_to_game(
     conn: &mut SqliteConnection,
     (me, clock): (&Me, &Clock),
     game: &Game,
     message: i64,
     incoming: &Incoming,
-    received: NaiveDate,
+    (received, confirmed): (NaiveDate, bool),
 ) -> anyhow::Result<Outcome> {
     let msg = &incoming.message;
     let sent: Vec<NaiveDate> = game.moves.iter().map(|m| m.sent).collect();
@@ -80,6 +81,7 @@ pub(super) async fn incoming_to_game(
         msg,
         date_sent: incoming.envelope.date_sent(),
         received,
+        confirmed,
     };
     match judge::judge(&view(game, &sent, &offer), &letter) {
         Verdict::Play(p) => {

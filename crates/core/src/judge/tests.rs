@@ -70,6 +70,21 @@ impl Setup {
 
     /// The verdict on `text` from `from`, dated `date` and received `received`.
     fn judge_from(&self, from: &str, text: &str, date: &str, received: &str) -> Verdict {
+        self.verdict(from, text, (date, received), false)
+    }
+
+    /// The verdict on `text` from the opponent when the player applies it (`inbox accept`).
+    fn judge_confirmed(&self, text: &str) -> Verdict {
+        self.verdict(OPP, text, ("2026-03-05", "2026-03-05"), true)
+    }
+
+    fn verdict(
+        &self,
+        from: &str,
+        text: &str,
+        (date, received): (&str, &str),
+        confirmed: bool,
+    ) -> Verdict {
         let envelope = Envelope {
             from: Some(from.into()),
             from_name: None,
@@ -85,6 +100,7 @@ impl Setup {
                 msg: &msg,
                 date_sent: envelope.date_sent(),
                 received: d(received),
+                confirmed,
             },
         )
     }
@@ -244,6 +260,56 @@ fn a_break_notice_and_a_break_end_are_recorded() {
     assert_eq!(actions(&v), [Action::EndBreak(d("2026-03-05"))]);
 }
 
+/// A partner's break that starts before the letter was sent (51.7.2: in advance) or runs past
+/// a year's 30 days (51.7.1) is not recorded on ccmail's word: the arbiter may have allowed it
+/// (51.7.7), which only the player knows. Held, with or without a move; recorded once the
+/// player applies the letter. The letters here are sent on 2026-03-05.
+#[test]
+fn a_late_or_long_break_is_held_until_the_player_applies_it() {
+    let g = game(&["e4"]);
+    let late = "Беру перерыв с 01.03.2026 по 20.03.2026\nПетров";
+    let long = "Taking a break from 2026-03-10 to 2026-04-15\nPetrov";
+    for (text, why) in [
+        (
+            late,
+            "starts before the letter was sent (2026-03-05): 51.7.2",
+        ),
+        (long, "37 days: more than the 30 a year of 51.7.1"),
+    ] {
+        let v = g.judge(text);
+        assert!(held(&v).contains(why), "{text}\n{v:?}");
+        assert!(held(&v).ends_with("apply the letter with `ccmail inbox accept`; else dismiss it"));
+    }
+    assert!(
+        held_said(&g.judge(late))
+            .ru
+            .contains("начинается раньше, чем отправлено письмо (05.03.2026)")
+    );
+    // A move message that carries such a break is held too: neither applied nor fined.
+    let with_move = move_message("1. 5254", "1... 5755").replace(
+        "Петров Пётр",
+        "Беру перерыв с 01.03.2026 по 20.03.2026\nПетров Пётр",
+    );
+    assert!(held(&g.judge(&with_move)).contains("starts before the letter was sent"));
+    // Applied by the player: recorded as written.
+    assert_eq!(
+        actions(&g.judge_confirmed(late)),
+        [Action::Break(BreakNotice {
+            from: d("2026-03-01"),
+            to: d("2026-03-20")
+        })]
+    );
+    assert!(matches!(g.judge_confirmed(&with_move), Verdict::Play(_)));
+    // From the letter's own day, 30 days: recorded.
+    assert_eq!(
+        actions(&g.judge("Беру перерыв с 05.03.2026 по 03.04.2026\nПетров")),
+        [Action::Break(BreakNotice {
+            from: d("2026-03-05"),
+            to: d("2026-04-03")
+        })]
+    );
+}
+
 #[test]
 fn an_address_change_from_the_address_on_file_records_the_new_address() {
     let g = game(&["e4"]);
@@ -344,6 +410,7 @@ fn a_claim_suspends_the_game_and_notes_change_nothing() {
         },
         date_sent: None,
         received: d("2026-03-05"),
+        confirmed: false,
     };
     assert!(held(&judge(&g.view(), &letter)).contains("names the move \"e5\""));
 }

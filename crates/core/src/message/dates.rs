@@ -16,6 +16,9 @@ pub(crate) struct Found {
     pub end: usize,
     /// The date, or the text when it is not a real date.
     pub date: Result<NaiveDate, String>,
+    /// The day and the month, when the date was written without a year (its year in `date`
+    /// is the context's guess for a date just before the message, see [`find_dates`]).
+    pub yearless: Option<(u32, u32)>,
 }
 
 const RU_MONTHS: [&str; 12] = [
@@ -173,6 +176,7 @@ fn numeric_date(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Foun
         start: i,
         end: k,
         date: date.ok_or_else(|| line[i..k].to_owned()),
+        yearless: Some((first, second)),
     })
 }
 
@@ -185,6 +189,7 @@ fn found(line: &str, start: usize, end: usize, year: i32, month: u32, day: u32) 
         start,
         end,
         date: NaiveDate::from_ymd_opt(year, month, day).ok_or_else(|| line[start..end].to_owned()),
+        yearless: None,
     }
 }
 
@@ -197,6 +202,49 @@ fn yearless(day: u32, month: u32, context: Option<NaiveDate>) -> Option<NaiveDat
         .into_iter()
         .filter_map(|y| NaiveDate::from_ymd_opt(y, month, day))
         .find(|d| *d <= limit)
+}
+
+/// The days of a break, from the two dates found in its line and the letter's date: `None`
+/// when they are not two real dates in order.
+///
+/// A break is announced ahead of it (51.7.2), so a date written without a year is not read as
+/// a move's dates are (the latest such day before the letter): the start takes the end's year
+/// when the end has one (`с 3 августа по 16 августа 2026`), the end the start's, and a start
+/// without either the first such day from a month before the letter on (`с 20.12 по 05.01`
+/// written on 10.12.2026 is 20.12.2026 to 05.01.2027); an end without a year is the first such
+/// day from the start on.
+pub(crate) fn break_span(
+    from: &Found,
+    to: &Found,
+    letter: Option<NaiveDate>,
+) -> Option<(NaiveDate, NaiveDate)> {
+    // The first day `(day, month)` on or after `earliest`, in its year or the next.
+    let on_or_after = |(day, month): (u32, u32), earliest: NaiveDate| {
+        [earliest.year(), earliest.year() + 1]
+            .into_iter()
+            .filter_map(|y| NaiveDate::from_ymd_opt(y, month, day))
+            .find(|d| *d >= earliest)
+    };
+    let (from, to) = match (from.yearless, to.yearless) {
+        (None, None) => (from.date.clone().ok()?, to.date.clone().ok()?),
+        (None, Some(end)) => {
+            let from = from.date.clone().ok()?;
+            (from, on_or_after(end, from)?)
+        }
+        (Some((day, month)), None) => {
+            let to = to.date.clone().ok()?;
+            let from = [to.year(), to.year() - 1]
+                .into_iter()
+                .filter_map(|y| NaiveDate::from_ymd_opt(y, month, day))
+                .find(|d| *d <= to)?;
+            (from, to)
+        }
+        (Some(start), Some(end)) => {
+            let from = on_or_after(start, letter? - chrono::Days::new(31))?;
+            (from, on_or_after(end, from)?)
+        }
+    };
+    (from <= to).then_some((from, to))
 }
 
 /// The month a word names, in Russian (any case ending) or English (full or three letters).
@@ -282,6 +330,7 @@ fn day_month_name(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Fo
         start: i,
         end: after_word,
         date: date.ok_or_else(|| line[i..after_word].to_owned()),
+        yearless: Some((day, month)),
     })
 }
 

@@ -98,6 +98,12 @@ impl MessageKind {
     pub fn carries_move(self) -> bool {
         matches!(self, MessageKind::Move | MessageKind::Repeat)
     }
+
+    /// Whether a break the message announces is the sender's (51.7.2): a break notice's, or a
+    /// move message's that carries one.
+    pub fn carries_break(self) -> bool {
+        self == MessageKind::BreakNotice || self.carries_move()
+    }
 }
 
 /// Phrases, folded. A phrase is found anywhere in a line.

@@ -18,7 +18,7 @@ pub(super) mod pgn_text;
 use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};
 
-use super::dates::{Found, find_dates};
+use super::dates::{Found, break_span, find_dates};
 use super::kind::{self, MessageKind, OwnLine};
 use super::{BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, Totals};
 use crate::notation::{self, MoveErrorKind, looks_like_move, strip_move_number};
@@ -1047,11 +1047,11 @@ impl Reader {
         if line.has(Words::Break) {
             let mut found = find_dates(line.text, self.context);
             if let (Some(from), Some(to)) = (found.next(), found.next()) {
-                match (&from.date, &to.date) {
-                    (Ok(f), Ok(t)) if f <= t => {
-                        self.msg.break_notice = Some(BreakNotice { from: *f, to: *t });
+                match break_span(&from, &to, self.context) {
+                    Some((from, to)) => {
+                        self.msg.break_notice = Some(BreakNotice { from, to });
                     }
-                    _ => self.problem(
+                    None => self.problem(
                         ProblemCode::BadDate,
                         format!(
                             "the break \"{}\" does not give two dates in order",

@@ -176,6 +176,77 @@ fn english_break_and_repeat() {
     assert!(msg.repeat);
 }
 
+/// A break is announced ahead (51.7.2): a date written without a year lies after the letter,
+/// not before it as a move's dates do, and a year written once serves both dates.
+#[test]
+fn a_break_without_years_lies_ahead_of_the_letter() {
+    let rows = [
+        // (the break's line, the letter's Date, from, to)
+        (
+            "Беру перерыв с 3 августа по 16 августа 2026 года.",
+            "Fri, 10 Jul 2026 10:00:00 +0300",
+            "2026-08-03",
+            "2026-08-16",
+        ),
+        (
+            "Беру перерыв с 10.08 по 24.08",
+            "Fri, 10 Jul 2026 10:00:00 +0300",
+            "2026-08-10",
+            "2026-08-24",
+        ),
+        (
+            "Taking a break from 3 August to 16 August",
+            "Fri, 10 Jul 2026 10:00:00 +0000",
+            "2026-08-03",
+            "2026-08-16",
+        ),
+        (
+            "Беру перерыв с 20.12 по 05.01",
+            "Thu, 10 Dec 2026 10:00:00 +0300",
+            "2026-12-20",
+            "2027-01-05",
+        ),
+        (
+            "Беру перерыв с 28.12.2026 по 10.01",
+            "Thu, 10 Dec 2026 10:00:00 +0300",
+            "2026-12-28",
+            "2027-01-10",
+        ),
+        (
+            "Беру перерыв с 28.12 по 10.01.2027",
+            "Thu, 10 Dec 2026 10:00:00 +0300",
+            "2026-12-28",
+            "2027-01-10",
+        ),
+        // Announced a few days late, it still starts before the letter (the judge holds it).
+        (
+            "Беру перерыв с 01.12 по 10.12",
+            "Fri, 4 Dec 2026 10:00:00 +0300",
+            "2026-12-01",
+            "2026-12-10",
+        ),
+        // Written with its years, it stands as written.
+        (
+            "Taking a break from 2026-10-10 to 2026-10-25",
+            "Tue, 13 Oct 2026 10:00:00 +0000",
+            "2026-10-10",
+            "2026-10-25",
+        ),
+    ];
+    for (line, date, from, to) in rows {
+        let msg = read(line, &[], &envelope(date));
+        assert_eq!(
+            msg.break_notice,
+            Some(BreakNotice {
+                from: d(from),
+                to: d(to)
+            }),
+            "{line}"
+        );
+        assert!(msg.problems.is_empty(), "{line}: {:?}", msg.problems);
+    }
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
