@@ -291,11 +291,31 @@ enum Pattern {
 /// `text` is a single move: move numbers are the caller's business (see
 /// [`strip_move_number`]). Signs and a bracketed duplicate are ignored (51.3.6).
 pub fn read_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    read_as_written(pos, text).or_else(|e| small_bishop(pos, text, e))
+}
+
+fn read_as_written(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let pattern = match quick_pattern(text.as_bytes()) {
         Some(pattern) => pattern,
         None => parse_cleaned(text)?,
     };
     fit_among_candidates(pos, text.trim(), pattern)
+}
+
+/// A bishop's move written with a small `b` (`bb7`, `bxc6`), which reads first as a pawn's on
+/// the b-file, as SAN has it (`bf1-b5` not even that): when no pawn's move fits, the
+/// bishop's move that does is the move (`e`, the pawn reading's error, stands otherwise). Small `n`, `q`, `r` and `k` are not
+/// files, and read as pieces at once.
+fn small_bishop(pos: &Chess, text: &str, e: MoveError) -> Result<Move, MoveError> {
+    let text = text.trim();
+    match (e.kind, text.strip_prefix('b')) {
+        (MoveErrorKind::Impossible | MoveErrorKind::Illegible, Some(rest))
+            if rest.starts_with(|c: char| c.is_ascii()) =>
+        {
+            read_as_written(pos, &format!("B{rest}")).map_err(|_| e)
+        }
+        _ => Err(e),
+    }
 }
 
 /// Splits a leading move number (`12.`, `12...`, `12…`, `12.e4`) off a token; returns the
@@ -579,6 +599,9 @@ fn clean_by_chars(text: &str) -> std::borrow::Cow<'_, str> {
     if unchanged && !text.ends_with("ep") {
         return std::borrow::Cow::Borrowed(text);
     }
+    // The promotion piece in brackets, `b8(Q)`, `b1(Ф)`: the piece, not a duplicate.
+    let promotion = promotion_in_brackets(text);
+    let text = promotion.as_deref().unwrap_or(text);
     // A duplicate in brackets: `5254(e4)`, `5254 [e2-e4]`.
     let text = match text.find(['(', '[', '{']) {
         Some(i) if i > 0 => text[..i].trim_end(),
@@ -607,6 +630,26 @@ fn clean_by_chars(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// `b8(Q)` as `b8Q` (and `b1[Ф]+` as `b1Ф+`): a move to the last rank with one piece letter
+/// in brackets after it names the piece it promotes to. `None` for any other text.
+fn promotion_in_brackets(text: &str) -> Option<String> {
+    let open = text.find(['(', '['])?;
+    let close = if text[open..].starts_with('(') {
+        ')'
+    } else {
+        ']'
+    };
+    let len = text[open + 1..].find(close)?;
+    let (before, piece) = (&text[..open], &text[open + 1..open + 1 + len]);
+    let after = &text[open + 1 + len + 1..];
+    let letter = matches!(
+        piece,
+        "Q" | "R" | "B" | "N" | "q" | "r" | "b" | "n" | "Ф" | "Л" | "С" | "К" | "C"
+    );
+    (letter && before.trim_end().ends_with(['1', '8']))
+        .then(|| format!("{}{piece}{after}", before.trim_end()))
 }
 
 fn castle_side(core: &str) -> Option<CastlingSide> {

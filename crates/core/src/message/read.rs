@@ -109,7 +109,23 @@ mod labels {
     pub const NOTES: &[&str] = &["замечания", "примечания", "notes", "remarks"];
     pub const REPEAT: &[&str] = &["повторяю", "повтор", "repeat"];
     /// Words that turn a draw phrase into its refusal.
-    pub const DECLINE: &[&str] = &["declin", "reject", "отклон", "не принимаю", "отказ"];
+    pub const DECLINE: &[&str] = &[
+        "declin",
+        "reject",
+        "not accept",
+        "don't accept",
+        "don’t accept",
+        "won't accept",
+        "won’t accept",
+        "can't accept",
+        "can’t accept",
+        "cannot accept",
+        "отклон",
+        "не принимаю",
+        "не согласен",
+        "не согласна",
+        "отказ",
+    ];
 
     pub const DRAW_OFFER: &[&str] = &[
         "предлагаю ничью",
@@ -121,14 +137,30 @@ mod labels {
         "offers a draw",
         "propose a draw",
     ];
+    /// Only what cannot be read as an offer or a question: a wrongly read acceptance of our
+    /// own offer would end the game.
     pub const DRAW_ACCEPT: &[&str] = &[
         "ничья принята",
         "принимаю ничью",
+        "ничью принимаю",
+        "принимаю ваше предложение ничьей",
+        "принимаю предложение ничьей",
+        "принимаю ваше предложение о ничьей",
+        "принимаю предложение о ничьей",
+        "предложение ничьей принимаю",
+        "предложение ничьей принято",
+        "ничьей согласен",
+        "ничьей согласна",
         "согласен на ничью",
         "согласна на ничью",
+        "на ничью согласен",
+        "на ничью согласна",
         "draw accepted",
+        "draw offer accepted",
         "accept the draw",
         "accept your draw",
+        "accept your offer of a draw",
+        "accept the offer of a draw",
         "accepts the draw",
         "draw agreed",
     ];
@@ -136,6 +168,7 @@ mod labels {
         "сдаюсь",
         "партию сдаю",
         "признаю поражение",
+        "признаю свое поражение",
         "i resign",
         "resigns",
     ];
@@ -1006,7 +1039,7 @@ impl Reader {
                 }
                 self.msg.labelled = true;
                 self.awaiting_move = moved.is_empty() && self.my_move.is_none();
-                self.my_move = Some(moved.to_owned());
+                self.my_move = Some(move_as_written(moved).to_owned());
                 self.dates(line, Slot::Sent);
             }
             Label::Received => self.dates(line, Slot::Received),
@@ -1038,8 +1071,10 @@ impl Reader {
     /// Phrases that may stand anywhere: draw, resignation, break, repeat.
     fn phrases(&mut self, line: &Line<'_>) {
         if !line.has(Words::Decline) {
-            self.msg.draw_offer |= line.has(Words::DrawOffer);
-            self.msg.draw_accept |= line.has(Words::DrawAccept);
+            // "Принимаю ваше предложение ничьей" names the offer it accepts: not one of its own.
+            let accepts = line.has(Words::DrawAccept);
+            self.msg.draw_accept |= accepts;
+            self.msg.draw_offer |= !accepts && line.has(Words::DrawOffer);
         }
         self.msg.resign |=
             line.has(Words::Resign) || line.folded().trim_end_matches('.') == "resign";
@@ -1592,6 +1627,38 @@ fn move_text(text: &str, bare: bool) -> bool {
     let mut words = text.split_whitespace();
     let first = words.next().is_some_and(token_is_movetext);
     first && (!bare || words.all(|w| token_is_movetext(w) || w.starts_with(['(', '{'])))
+}
+
+/// The move on a move line, without what the sender wrote after it: `Кр:f8` of `Кр:f8.
+/// Получил ваш ход 05.03.`, `Kxf8` of `Kxf8 - the only move`. A remark, a comment or talk
+/// after a move is not the move (51.3.6); a move is fined only as written, never for the
+/// sentence after it.
+///
+/// The move runs to the last word of movetext before the first word that is not: a word
+/// before any move-shaped one stays (`Кр e8-f8`), and so does a bracketed duplicate or
+/// comment (`Кр:f8 (Крe8-f8)`). The dashes and stops left at its end go.
+fn move_as_written(text: &str) -> &str {
+    let mut end = 0;
+    let mut seen_move = false;
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        let len = rest[start..]
+            .find(char::is_whitespace)
+            .unwrap_or(rest.len() - start);
+        let word = &rest[start..start + len];
+        let bracketed = word.starts_with(['(', '{']) || word.ends_with([')', '}']);
+        if token_is_movetext(word) || bracketed {
+            seen_move |= looks_like_move(word);
+        } else if seen_move {
+            break;
+        }
+        let at = text.len() - rest.len();
+        end = at + start + len;
+        rest = &rest[start + len..];
+    }
+    text[..end].trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '.' | ',' | ';' | ':' | '-' | '–' | '—')
+    })
 }
 
 fn is_remark(token: &str) -> bool {

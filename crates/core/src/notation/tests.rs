@@ -63,6 +63,10 @@ fn hard_cases() {
         (&italian, "Сf1-b5", "Bb5"),
         (&italian, "Сb5", "Bb5"),
         (&italian, "Cb5", "Bb5"),
+        // A small b is a pawn's file first, and a bishop where no pawn's move fits.
+        (&italian, "bb5", "Bb5"),
+        (&italian, "bf1-b5", "Bb5"),
+        (&italian, "b3", "b3"),
         (&italian, "Фe2", "Qe2"),
         (&italian, "Крe2", "Ke2"),
         (&promo, "a7-a8=Q", "a8=Q"),
@@ -74,6 +78,12 @@ fn hard_cases() {
         (&promo, "axb8=Ф", "axb8=Q"),
         (&promo, "a:b8Л", "axb8=R"),
         (&promo, "17283", "axb8=B"),
+        // The piece in brackets (a duplicate in brackets is ignored, a piece is the promotion).
+        (&promo, "a8(Q)", "a8=Q"),
+        (&promo, "a8(Ф)+", "a8=Q"),
+        (&promo, "a7-a8[N]", "a8=N"),
+        (&promo, "axb8(R)", "axb8=R"),
+        (&promo, "a8=Q (a7-a8)", "a8=Q"),
         // Illegible, ambiguous, impossible (51.3.4).
         (
             &Chess::default(),

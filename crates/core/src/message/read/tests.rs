@@ -162,6 +162,49 @@ fn draw_refusal_is_not_an_offer() {
     assert!(read(text, &[], &envelope("Tue, 3 Mar 2026 10:00:00 +0000")).draw_offer);
 }
 
+/// How people accept a draw, and refuse one: an acceptance names the offer it accepts and is
+/// not an offer of its own; a refusal is neither. The kind follows (a letter that accepts
+/// with no move is a `draw_accept`).
+#[test]
+fn draw_acceptances_and_refusals_as_people_write_them() {
+    // (the line, offers, accepts)
+    let rows = [
+        ("Принимаю Ваше предложение ничьей.", false, true),
+        ("Предложение ничьей принимаю, спасибо за игру.", false, true),
+        ("Ничью принимаю.", false, true),
+        ("На ваше предложение ничьей согласен.", false, true),
+        ("На ничью согласна.", false, true),
+        ("I accept your offer of a draw.", false, true),
+        ("I accept your draw offer.", false, true),
+        ("Draw offer accepted, thanks for the game.", false, true),
+        ("I'm not accepting the draw offer.", false, false),
+        ("I don't accept your draw offer yet.", false, false),
+        (
+            "С предложением ничьей не согласен, играем дальше.",
+            false,
+            false,
+        ),
+        ("Ничью не принимаю.", false, false),
+        ("Предлагаю ничью.", true, false),
+        ("I offer a draw.", true, false),
+    ];
+    for (line, offers, accepts) in rows {
+        let msg = read(
+            &format!("{line}\nПетров\n"),
+            &[],
+            &envelope("Tue, 3 Mar 2026 10:00:00 +0000"),
+        );
+        assert_eq!(
+            (msg.draw_offer, msg.draw_accept),
+            (offers, accepts),
+            "{line}"
+        );
+        if accepts {
+            assert_eq!(msg.kind, MessageKind::DrawAccept, "{line}");
+        }
+    }
+}
+
 #[test]
 fn english_break_and_repeat() {
     let text = "My move: 1. d4\nTaking a break from 2026-10-10 to 2026-10-25\nREPEAT of the move sent 2026-10-01\n";
@@ -245,6 +288,59 @@ fn a_break_without_years_lies_ahead_of_the_letter() {
         );
         assert!(msg.problems.is_empty(), "{line}: {:?}", msg.problems);
     }
+}
+
+/// What a sender writes after the move on its line is not the move (51.3.6): the move is
+/// read, and judged, as written before it.
+#[test]
+fn talk_after_the_move_on_its_line_is_not_the_move() {
+    let record = "Ходы: 1. e4 e5 2. Кf3 Кc6 3. Сb5 a6\n";
+    let rows = [
+        (
+            "Мой ход: 4. Сa4. Получил ваш ход 05.03.",
+            "Сa4",
+            Some("2026-03-05"),
+        ),
+        ("Мой ход: 4. Сa4 - единственный ход", "Сa4", None),
+        (
+            "My move: 4. Ba4 — the only move, sent 2026-03-06",
+            "Ba4",
+            None,
+        ),
+        ("My move: 4. Ba4, I think", "Ba4", None),
+        (
+            "Мой ход: 4. Сb5-a4 (Сa4) отправлен 06.03",
+            "Сb5-a4 (Сa4)",
+            None,
+        ),
+        (
+            "Мой ход: 4. Сb5-a4?! Получил 05.03",
+            "Сb5-a4?!",
+            Some("2026-03-05"),
+        ),
+        ("Мой ход: 4. Сa4+ шах", "Сa4+ шах", None),
+    ];
+    for (line, written, received) in rows {
+        let msg = read(
+            &format!("{record}{line}\n"),
+            &[],
+            &envelope("Fri, 6 Mar 2026 10:00:00 +0300"),
+        );
+        assert_eq!(msg.new_move_text.as_deref(), Some(written), "{line}");
+        assert_eq!(msg.received, received.map(d), "{line}");
+    }
+    let msg = read(
+        &format!("{record}Мой ход: 4. Сa4. Получил ваш ход 05.03.\n"),
+        &[],
+        &envelope("Fri, 6 Mar 2026 10:00:00 +0300"),
+    );
+    let m = msg.new_move.unwrap();
+    assert_eq!(notation::san(&msg.position_before(), m), "Ba4");
+    assert!(
+        !codes(&msg).contains(&ProblemCode::IllegibleMove),
+        "{:?}",
+        msg.problems
+    );
 }
 
 #[test]
