@@ -468,6 +468,57 @@ fn a_forged_from_with_another_envelope_sender_is_held() {
     assert_eq!(sans(&show(&me, &id, "2026-03-06")), ["e4", "e5"]);
 }
 
+/// Mail no person wrote quotes our move message whole: a mail server's failure notice, the
+/// partner's absence notice. Neither is the partner's move, nor a new address of theirs: each
+/// is held, in words that say what it is, and the game does not change.
+#[test]
+fn a_bounce_and_an_auto_reply_quoting_our_move_are_held_in_words() {
+    let (me, id) = new_game();
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    // A move message's text, below each notice as it is (qmail's style), with no quote marks.
+    let form = reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    )
+    .text(1);
+    let ours = form.split_once("\r\n\r\n").unwrap().1;
+    let bounce = format!(
+        "Return-Path: <>\r\nFrom: MAILER-DAEMON@mx.example.org\r\nTo: ivanov@example.org\r\n\
+         Date: Mon, 02 Mar 2026 12:00:00 +0000\r\nMessage-ID: <b1@mx.example.org>\r\n\
+         Subject: failure notice\r\n\r\nI'm afraid I wasn't able to deliver your message to \
+         <petrov@example.org>.\r\nSorry, no mailbox here by that name. (#5.1.1)\r\n\r\n\
+         --- Below this line is a copy of the message.\r\n\r\n{ours}"
+    );
+    let out = me.apply_text("bounce.eml", &bounce, "2026-03-02");
+    assert!(
+        out.contains(
+            "a delivery failure notice from mailer-daemon@mx.example.org: a message of ours may \
+             not have reached its recipient"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("inbox accept"), "{out}");
+    // The partner's own absence notice, quoting the same.
+    let auto = format!(
+        "From: petrov@example.org\r\nTo: ivanov@example.org\r\nAuto-Submitted: auto-replied\r\n\
+         Date: Mon, 02 Mar 2026 12:05:00 +0000\r\nMessage-ID: <a1@example.org>\r\n\
+         Subject: Out of office\r\n\r\nI am away until 20 March.\r\n\r\n{ours}"
+    );
+    let out = me.apply_text("auto.eml", &auto, "2026-03-02");
+    assert!(
+        out.contains("an automatic reply from petrov@example.org"),
+        "{out}"
+    );
+    let v = show(&me, &id, "2026-03-02");
+    assert_eq!(sans(&v), ["e4"]);
+    assert_eq!(v["opponent"], "petrov@example.org");
+    assert_eq!(me.json(&["inbox"]).as_array().unwrap().len(), 2);
+}
+
 #[test]
 fn a_stranger_with_no_game_is_held_and_can_be_dismissed() {
     let (me, _) = new_game();

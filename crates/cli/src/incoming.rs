@@ -55,6 +55,7 @@ pub fn read_decoded(decoded: Decoded) -> Incoming {
         subject: decoded.subject.clone(),
         date: decoded.date,
         replies: !decoded.in_reply_to.is_empty() || !decoded.references.is_empty(),
+        automatic: decoded.automatic.is_some(),
     };
     let message = message::read(&decoded.text, &decoded.pgn, &envelope);
     Incoming {

@@ -156,6 +156,7 @@ fn messages_written_at_random_points_read_back() {
                     DateTime::parse_from_rfc3339(&format!("{sent}T21:00:00+03:00")).unwrap(),
                 ),
                 replies: false,
+                automatic: false,
             };
             let r = message::read(&text, &[], &envelope);
             let ctx = format!("game {g} ply {ply} {language} {notation}:\n{text}");

@@ -86,6 +86,22 @@ pub struct Decoded {
     /// What went wrong but was survived (an unknown charset, broken base64, nesting too
     /// deep, …), each a [`MimeNote`] (`Display`: its English). Empty for clean mail.
     pub problems: Vec<MimeNote>,
+    /// Mail no person wrote, as its header says: `None` for a person's.
+    pub automatic: Option<Automatic>,
+}
+
+/// Mail no person wrote, told by its header fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Automatic {
+    /// A delivery report, a bounce: `multipart/report` (RFC 6522), or from `MAILER-DAEMON` or
+    /// `postmaster`.
+    DeliveryReport,
+    /// An automatic reply (RFC 3834): `Auto-Submitted` other than `no`, `X-Autoreply`,
+    /// `X-Autorespond`, `Precedence: auto_reply`.
+    AutoReply,
+    /// A mailing list's post or bulk mail: `List-Id`, `List-Post` (RFC 2369, 2919),
+    /// `Precedence: list`, `bulk` or `junk`.
+    List,
 }
 
 /// How many of a message's References ids count when it is matched to a thread: the last
@@ -357,6 +373,7 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
     d.references = value(references, p)
         .map(|v| header::message_ids(&v))
         .unwrap_or_default();
+    d.automatic = automatic(headers, d.from.as_ref(), p);
     d.auth_results = headers
         .iter()
         .filter(|f| {
@@ -366,6 +383,53 @@ fn read_fields<'a>(headers: &[Field<'a>], d: &mut Decoded) {
         })
         .map(|f| header::unfolded(f, p).into_owned())
         .collect();
+}
+
+/// Whether the header says no person wrote the message, and what wrote it.
+fn automatic(
+    headers: &[Field<'_>],
+    from: Option<&Address>,
+    p: &mut Vec<MimeNote>,
+) -> Option<Automatic> {
+    let [
+        content_type,
+        auto_submitted,
+        autoreply,
+        autorespond,
+        precedence,
+        list_id,
+        list_post,
+    ] = header::firsts(
+        headers,
+        [
+            "Content-Type",
+            "Auto-Submitted",
+            "X-Autoreply",
+            "X-Autorespond",
+            "Precedence",
+            "List-Id",
+            "List-Post",
+        ],
+    );
+    let value = |f: Option<&Field<'_>>, p: &mut Vec<MimeNote>| {
+        f.map(|f| header::unfolded(f, p).trim().to_ascii_lowercase())
+    };
+    let local = from.map(|a| a.email.split('@').next().unwrap_or("").to_ascii_lowercase());
+    let report = value(content_type, p).is_some_and(|v| v.starts_with("multipart/report"));
+    if report || matches!(local.as_deref(), Some("mailer-daemon" | "postmaster")) {
+        return Some(Automatic::DeliveryReport);
+    }
+    let precedence = value(precedence, p);
+    let submitted = value(auto_submitted, p).is_some_and(|v| !v.starts_with("no"));
+    if submitted
+        || autoreply.is_some()
+        || autorespond.is_some()
+        || precedence.as_deref() == Some("auto_reply")
+    {
+        return Some(Automatic::AutoReply);
+    }
+    let bulk = matches!(precedence.as_deref(), Some("list" | "bulk" | "junk"));
+    (bulk || list_id.is_some() || list_post.is_some()).then_some(Automatic::List)
 }
 
 fn return_path(v: &str) -> String {
@@ -511,6 +575,62 @@ mod tests {
         assert!(e(b"").contains("empty"));
         assert!(e(b"Dear Bob,\nmy move").contains("\"Dear Bob,\""));
         assert!(e(b"X: y\0\n\nbody").contains("NUL"));
+    }
+
+    /// Mail no person wrote, told by its header; a person's mail, with the same words in its
+    /// body, is not.
+    #[test]
+    fn mail_no_person_wrote() {
+        let rows: &[(&str, Option<Automatic>)] = &[
+            (
+                "From: MAILER-DAEMON@mx.example.ru\n",
+                Some(Automatic::DeliveryReport),
+            ),
+            (
+                "From: Mail Delivery System <Postmaster@example.com>\n",
+                Some(Automatic::DeliveryReport),
+            ),
+            (
+                "From: a@b.c\nContent-Type: multipart/report; report-type=delivery-status;\n boundary=x\n",
+                Some(Automatic::DeliveryReport),
+            ),
+            (
+                "From: a@b.c\nAuto-Submitted: auto-replied\n",
+                Some(Automatic::AutoReply),
+            ),
+            (
+                "From: a@b.c\nAuto-Submitted: Auto-Generated (vacation)\n",
+                Some(Automatic::AutoReply),
+            ),
+            (
+                "From: a@b.c\nX-Autoreply: yes\n",
+                Some(Automatic::AutoReply),
+            ),
+            (
+                "From: a@b.c\nPrecedence: auto_reply\n",
+                Some(Automatic::AutoReply),
+            ),
+            (
+                "From: a@b.c\nList-Id: Club news <news.club.example>\n",
+                Some(Automatic::List),
+            ),
+            (
+                "From: a@b.c\nList-Post: <mailto:cc@lists.example>\n",
+                Some(Automatic::List),
+            ),
+            ("From: a@b.c\nPrecedence: Bulk\n", Some(Automatic::List)),
+            ("From: a@b.c\nAuto-Submitted: no\n", None),
+            ("From: a@b.c\nSubject: Out of office? No: my move\n", None),
+            ("From: daemon.fan@example.org\n", None),
+        ];
+        for (head, automatic) in rows {
+            let raw = format!("{head}\nAuto-Submitted: in the body is no header\n");
+            assert_eq!(
+                decode(raw.as_bytes()).unwrap().automatic,
+                *automatic,
+                "{head}"
+            );
+        }
     }
 
     #[test]

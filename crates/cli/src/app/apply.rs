@@ -14,6 +14,7 @@ use ccmail_core::clock::PenaltyCause;
 use ccmail_core::message::{MoveMessage, ProblemCode};
 use ccmail_core::notation;
 use ccmail_core::trust::{self, Verdict};
+use ccmail_mail::mime::{Automatic, Decoded};
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
     StoredKind, VariationRow,
@@ -514,6 +515,11 @@ async fn process(
             return hold(conn, message, None, reason).await;
         }
     }
+    if forced.is_none()
+        && let Some(why) = incoming.decoded.as_ref().and_then(|d| d.automatic)
+    {
+        return hold_automatic(conn, message, incoming, &from, why).await;
+    }
     let game = match forced {
         Some(id) => Game::load(conn, id)
             .await?
@@ -575,6 +581,32 @@ async fn process(
         (received, confirmed),
     )
     .await
+}
+
+/// Holds mail no person wrote, in words that say what it is: it is never the partner's
+/// letter, nor a new address of theirs. The game its thread names, if any, is noted with it.
+async fn hold_automatic(
+    conn: &mut SqliteConnection,
+    message: i64,
+    incoming: &Incoming,
+    from: &str,
+    why: Automatic,
+) -> anyhow::Result<Outcome> {
+    let answers = incoming
+        .decoded
+        .as_ref()
+        .map(Decoded::answers)
+        .unwrap_or_default();
+    let game = store::games_of_message_ids(conn, &answers)
+        .await?
+        .into_iter()
+        .next();
+    let reason = match why {
+        Automatic::DeliveryReport => crate::t!("app-held-delivery-report", from = from),
+        Automatic::AutoReply => crate::t!("app-held-auto-reply", from = from),
+        Automatic::List => crate::t!("app-held-list", from = from),
+    };
+    hold(conn, message, game.as_deref(), reason).await
 }
 
 enum Found {

@@ -91,6 +91,7 @@ impl Setup {
             subject: None,
             date: Some(DateTime::parse_from_rfc3339(&format!("{date}T10:00:00+03:00")).unwrap()),
             replies: true,
+            automatic: false,
         };
         let msg = read(text, &[], &envelope);
         judge(

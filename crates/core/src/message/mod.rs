@@ -48,6 +48,10 @@ pub struct Envelope {
     pub date: Option<DateTime<FixedOffset>>,
     /// Whether the message answers another (it has In-Reply-To or References).
     pub replies: bool,
+    /// Whether the header says no person wrote it: a delivery report, an automatic reply, a
+    /// mailing list's post. Such mail is no letter of a game's (kind `other`), whatever it
+    /// quotes.
+    pub automatic: bool,
 }
 
 impl Envelope {

@@ -695,13 +695,19 @@ pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
 /// (RULES.md, "What a message is").
 fn set_kind(msg: &mut MoveMessage, lines: &[OwnLine<'_>], envelope: &Envelope) {
     let subject = fold(envelope.subject.as_deref().unwrap_or(""));
-    let found = kind::classify(
-        msg,
-        lines,
-        &subject,
-        envelope.from.as_deref(),
-        envelope.replies,
-    );
+    // A bounce quotes our own move message whole, an automatic reply or a list post may too:
+    // none of it is the sender's.
+    let found = if envelope.automatic {
+        kind::Kinds::default()
+    } else {
+        kind::classify(
+            msg,
+            lines,
+            &subject,
+            envelope.from.as_deref(),
+            envelope.replies,
+        )
+    };
     msg.kind = found.kind;
     msg.new_address = found.new_address;
     msg.resumes_on = found.resumes_on;

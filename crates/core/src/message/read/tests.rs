@@ -10,6 +10,7 @@ fn envelope(date: &str) -> Envelope {
         subject: None,
         date: Some(DateTime::parse_from_rfc2822(date).unwrap()),
         replies: false,
+        automatic: false,
     }
 }
 

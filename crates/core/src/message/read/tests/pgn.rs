@@ -26,6 +26,7 @@ fn from(address: &str, name: &str) -> Envelope {
         subject: None,
         date: Some(DateTime::parse_from_rfc2822("Wed, 15 Apr 2026 18:02:48 +0200").unwrap()),
         replies: false,
+        automatic: false,
     }
 }
 
