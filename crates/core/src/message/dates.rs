@@ -204,6 +204,78 @@ fn yearless(day: u32, month: u32, context: Option<NaiveDate>) -> Option<NaiveDat
         .find(|d| *d <= limit)
 }
 
+/// A break's first and last day as a line gives them: two dates (`с 10.08 по 24.08`), or a
+/// range of days in one month (`с 1 по 15 сентября 2026`, `3–17 августа`, `from 14 to 28
+/// July`, `August 3-17, 2026`). Each as [`find_dates`] finds dates; `None` when the line
+/// gives neither.
+pub(crate) fn break_dates(line: &str, context: Option<NaiveDate>) -> Option<(Found, Found)> {
+    let mut dates = find_dates(line, context);
+    match (dates.next(), dates.next()) {
+        (Some(from), Some(to)) => Some((from, to)),
+        (Some(to), None) => first_day_before(line, to),
+        (None, _) => month_day_range(line),
+    }
+}
+
+/// `1 по 15 сентября`, `3–17 августа`, `14 to 28 July`: the first day of a range written
+/// before its last, a date, in the same month and year.
+fn first_day_before(line: &str, to: Found) -> Option<(Found, Found)> {
+    let before = line[..to.start].trim_end();
+    let before = ["по", "до", "to", "until", "till", "through", "-", "–", "—"]
+        .iter()
+        .find_map(|w| before.strip_suffix(w))?
+        .trim_end();
+    let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let start = before.len() - digits;
+    if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '.') {
+        return None;
+    }
+    let day: u32 = before[start..].parse().ok()?;
+    let from = Found {
+        start,
+        end: before.len(),
+        date: to
+            .date
+            .clone()
+            .ok()
+            .and_then(|d| d.with_day(day))
+            .ok_or_else(|| line[start..to.end].to_owned()),
+        yearless: to.yearless.map(|(_, month)| (day, month)),
+    };
+    Some((from, to))
+}
+
+/// `August 3-17, 2026`, `Aug 3–17 2026`: an English month, two days and the year.
+fn month_day_range(line: &str) -> Option<(Found, Found)> {
+    line.char_indices()
+        .filter(|&(i, c)| c.is_ascii_alphabetic() && !line[..i].ends_with(char::is_alphanumeric))
+        .find_map(|(i, _)| {
+            let (word, after) = word_at(line, i);
+            let month = english_month(word)?;
+            let d1 = skip_spaces(line, after);
+            let (first, n1) = digits(line, d1).filter(|&(_, n)| n <= 2)?;
+            let dash = line[d1 + n1..]
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '-' | '–' | '—'))?;
+            let d2 = d1 + n1 + dash.len_utf8();
+            let (last, n2) = digits(line, d2).filter(|&(_, n)| n <= 2)?;
+            let mut y = d2 + n2;
+            if line[y..].starts_with(',') {
+                y += 1;
+            }
+            let y = skip_spaces(line, y);
+            let (year, n3) = digits(line, y).filter(|&(_, n)| n == 4)?;
+            Some((
+                found(line, i, d1 + n1, year as i32, month, first),
+                found(line, d2, y + n3, year as i32, month, last),
+            ))
+        })
+}
+
 /// The days of a break, from the two dates found in its line and the letter's date: `None`
 /// when they are not two real dates in order.
 ///

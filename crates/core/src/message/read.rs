@@ -18,7 +18,7 @@ pub(super) mod pgn_text;
 use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position};
 
-use super::dates::{Found, break_span, find_dates};
+use super::dates::{Found, break_dates, break_span, find_dates};
 use super::kind::{self, MessageKind, OwnLine};
 use super::{BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, Totals};
 use crate::notation::{self, MoveErrorKind, looks_like_move, strip_move_number};
@@ -253,7 +253,13 @@ const WORDS: [(Words, &[&str], bool); 12] = [
     (Words::DrawOffer, labels::DRAW_OFFER, true),
     (Words::DrawAccept, labels::DRAW_ACCEPT, true),
     (Words::Resign, labels::RESIGN, true),
-    (Words::Break, &["перерыв", "break"], true),
+    // A break by other names: its dates are read on such a line, and the letter's kind says
+    // whether a break is taken (a holiday someone just had is not one).
+    (
+        Words::Break,
+        &["перерыв", "отпуск", "break", "away", "holiday", "vacation"],
+        true,
+    ),
 ];
 
 /// Words (or labels) by their first two bytes, so that a line is compared only with those
@@ -730,6 +736,10 @@ fn set_kind(msg: &mut MoveMessage, lines: &[OwnLine<'_>], envelope: &Envelope) {
     if msg.kind != MessageKind::Move {
         msg.move_line_empty = false;
     }
+    // Dates of a holiday in a newsletter or an absence notice are no break of the sender's.
+    if !msg.kind.carries_break() {
+        msg.break_notice = None;
+    }
 }
 
 /// A line with blanks and a byte-order mark trimmed off both ends.
@@ -1086,8 +1096,7 @@ impl Reader {
             line.has(Words::Resign) || line.folded().trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
         if line.has(Words::Break) {
-            let mut found = find_dates(line.text, self.context);
-            if let (Some(from), Some(to)) = (found.next(), found.next()) {
+            if let Some((from, to)) = break_dates(line.text, self.context) {
                 match break_span(&from, &to, self.context) {
                     Some((from, to)) => {
                         self.msg.break_notice = Some(BreakNotice { from, to });

@@ -344,6 +344,69 @@ fn talk_after_the_move_on_its_line_is_not_the_move() {
     );
 }
 
+/// A break as partners announce it: a holiday by its name, a range of days in one month.
+/// Each is a break notice with its first and last day; a holiday had is none.
+#[test]
+fn breaks_as_people_announce_them() {
+    let rows = [
+        (
+            "С 01.08.2026 по 20.08.2026 беру отпуск, прошу считать это моим перерывом.",
+            "2026-08-01",
+            "2026-08-20",
+        ),
+        (
+            "Беру перерыв в период с 1 по 15 сентября 2026 г.",
+            "2026-09-01",
+            "2026-09-15",
+        ),
+        ("Беру перерыв 3–17 августа.", "2026-08-03", "2026-08-17"),
+        (
+            "Беру перерыв с 10 до 24 августа",
+            "2026-08-10",
+            "2026-08-24",
+        ),
+        (
+            "I'll be away from 14 July to 28 July 2026.",
+            "2026-07-14",
+            "2026-07-28",
+        ),
+        (
+            "I'll be away from 14 to 28 July.",
+            "2026-07-14",
+            "2026-07-28",
+        ),
+        (
+            "I'm on holiday August 3-17, 2026, so that's my break.",
+            "2026-08-03",
+            "2026-08-17",
+        ),
+    ];
+    for (line, from, to) in rows {
+        let msg = read(
+            &format!("{line}\nПетров\n"),
+            &[],
+            &envelope("Fri, 10 Jul 2026 10:00:00 +0300"),
+        );
+        assert_eq!(
+            msg.break_notice,
+            Some(BreakNotice {
+                from: d(from),
+                to: d(to)
+            }),
+            "{line}"
+        );
+        assert_eq!(msg.kind, MessageKind::BreakNotice, "{line}");
+    }
+    // A holiday spoken of is no break notice.
+    let msg = read(
+        "Спасибо! Был в отпуске, отвечаю с опозданием.\nПетров\n",
+        &[],
+        &envelope("Fri, 10 Jul 2026 10:00:00 +0300"),
+    );
+    assert_eq!(msg.break_notice, None);
+    assert_ne!(msg.kind, MessageKind::BreakNotice);
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
