@@ -1095,21 +1095,21 @@ impl Reader {
         self.msg.resign |=
             line.has(Words::Resign) || line.folded().trim_end_matches('.') == "resign";
         self.msg.repeat |= line.after_label(labels::REPEAT).is_some();
-        if line.has(Words::Break) {
-            if let Some((from, to)) = break_dates(line.text, self.context) {
-                match break_span(&from, &to, self.context) {
-                    Some((from, to)) => {
-                        self.msg.break_notice = Some(BreakNotice { from, to });
-                    }
-                    None => self.problem(
-                        ProblemCode::BadDate,
-                        format!(
-                            "the break \"{}\" does not give two dates in order",
-                            line.text
-                        ),
-                        format!("в перерыве «{}» нет двух дат по порядку", line.text),
-                    ),
+        if line.has(Words::Break)
+            && let Some((from, to)) = break_dates(line.text, self.context)
+        {
+            match break_span(&from, &to, self.context) {
+                Some((from, to)) => {
+                    self.msg.break_notice = Some(BreakNotice { from, to });
                 }
+                None => self.problem(
+                    ProblemCode::BadDate,
+                    format!(
+                        "the break \"{}\" does not give two dates in order",
+                        line.text
+                    ),
+                    format!("в перерыве «{}» нет двух дат по порядку", line.text),
+                ),
             }
         }
     }
