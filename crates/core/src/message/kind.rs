@@ -369,6 +369,9 @@ pub(crate) struct Kinds {
     pub resumes_on: Option<NaiveDate>,
     /// A correction request says our move was lost (51.5.2), not that it was wrong.
     pub lost: bool,
+    /// The sender says they take a break ("беру перерыв", "I'll be away from"): dates of a
+    /// break, a holiday or an absence spoken of otherwise are none of theirs to record.
+    pub break_taken: bool,
 }
 
 /// One line of the sender's own text, as written and folded.
@@ -476,6 +479,7 @@ pub(crate) fn classify(
             (Lists(all.0 | line.0), wrong || wrong_here)
         });
     let has = |list: List| all.has(list);
+    out.break_taken = has(List::BreakTaken);
     // The letters whose purpose overrides any move they quote: ccmail's own correction request
     // and claim carry the form of our last move, which is not the sender's new move.
     if has(List::Machine) {

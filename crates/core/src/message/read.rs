@@ -736,8 +736,9 @@ fn set_kind(msg: &mut MoveMessage, lines: &[OwnLine<'_>], envelope: &Envelope) {
     if msg.kind != MessageKind::Move {
         msg.move_line_empty = false;
     }
-    // Dates of a holiday in a newsletter or an absence notice are no break of the sender's.
-    if !msg.kind.carries_break() {
+    // Dates of a holiday in a newsletter, an absence notice or a letter about the holiday the
+    // sender had are no break of theirs.
+    if !msg.kind.carries_break() || !found.break_taken {
         msg.break_notice = None;
     }
 }

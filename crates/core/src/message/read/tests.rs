@@ -405,6 +405,14 @@ fn breaks_as_people_announce_them() {
     );
     assert_eq!(msg.break_notice, None);
     assert_ne!(msg.kind, MessageKind::BreakNotice);
+    // Nor in a move message: it carries no break.
+    let msg = read(
+        "Мой ход: 1. e4\nI was away from 1 July to 5 July, sorry for the delay.\nПетров\n",
+        &[],
+        &envelope("Fri, 10 Jul 2026 10:00:00 +0300"),
+    );
+    assert_eq!(msg.kind, MessageKind::Move);
+    assert_eq!(msg.break_notice, None);
 }
 
 #[test]
