@@ -833,9 +833,32 @@ fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
         if may_start && starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
             break;
         }
-        out.push(line);
+        // "Ваш ход 21.Кa3 получен 05.03.2026. Мой ход: 21...Кe5": two lines' worth in one.
+        match own_move_inside(f) {
+            Some(at) => {
+                out.push(fold_of(trim(&text[..at])));
+                out.push(fold_of(&text[at..]));
+            }
+            None => out.push(line),
+        }
     }
     out
+}
+
+/// Where a sentence that starts with the sender's move label stands inside a folded line
+/// (`… получен 05.03.2026. Мой ход: 21...Кe5`, `…; my move: 21... Ne5`): after a full stop,
+/// a semicolon or an exclamation mark and blanks, never at the line's start.
+fn own_move_inside(f: &str) -> Option<usize> {
+    const LABELS: [&str; 4] = ["мой ход", "мой ответ", "my move", "my reply"];
+    LABELS
+        .iter()
+        .flat_map(|label| f.match_indices(label).map(|(at, _)| at))
+        .filter(|&at| at > 0)
+        .filter(|&at| {
+            let before = f[..at].trim_end();
+            before.len() < at && before.ends_with(['.', ';', '!'])
+        })
+        .min()
 }
 
 /// A line of a quote: `>` before it, or The Bat!'s initials and `>` (`ПС> text`, `AB>`).

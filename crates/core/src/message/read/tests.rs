@@ -415,6 +415,28 @@ fn breaks_as_people_announce_them() {
     assert_eq!(msg.break_notice, None);
 }
 
+/// The partner's move and the sender's on one line, as two sentences: each is read.
+#[test]
+fn the_senders_move_after_ours_on_one_line() {
+    let record = "Ходы: 1. e4 e5 2. Кf3 Кc6 3. Сb5\n";
+    let rows = [
+        "Ваш ход 3. Сb5 получен 05.03.2026. Мой ход: 3... a6",
+        "Your move 3. Bb5 received 2026-03-05; my move: 3... a6",
+    ];
+    for line in rows {
+        let msg = read(
+            &format!("{record}{line}\n"),
+            &[],
+            &envelope("Fri, 6 Mar 2026 10:00:00 +0300"),
+        );
+        let m = msg
+            .new_move
+            .unwrap_or_else(|| panic!("{line}: {:?}", msg.problems));
+        assert_eq!(notation::san(&msg.position_before(), m), "a6", "{line}");
+        assert_eq!(msg.received, Some(d("2026-03-05")), "{line}");
+    }
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
