@@ -930,6 +930,8 @@ struct Reader {
     my_move: Option<String>,
     /// The side the move line's number gives the sender's move (`6.` White, `6...` Black).
     my_move_side: Option<shakmaty::Color>,
+    /// The move line's number (`23` of `23...Кр:f8`).
+    my_move_number: Option<u32>,
     variation: Option<String>,
     /// Per-side "used +N days which totals T" lines (IECC template).
     used: [Option<(u32, u32)>; 2],
@@ -961,6 +963,7 @@ impl Reader {
             standard: false,
             my_move: None,
             my_move_side: None,
+            my_move_number: None,
             variation: None,
             used: [None, None],
             in_notes: false,
@@ -1004,6 +1007,7 @@ impl Reader {
             self.awaiting_move = false;
             if line.label().is_none() && is_move_line(text) {
                 self.my_move_side = side_of_number(text);
+                self.my_move_number = number_of(text);
                 self.my_move = Some(strip_number(text).to_owned());
                 return false;
             }
@@ -1070,6 +1074,7 @@ impl Reader {
             Label::Mine => {
                 let (moved, _) = split_at_keyword(line, rest, &[Words::Sent]);
                 self.my_move_side = side_of_number(moved);
+                self.my_move_number = number_of(moved);
                 let moved = strip_number(moved);
                 if !moved.is_empty() && !move_text(moved, line.folded().starts_with("ход")) {
                     // Prose after the word: "My reply to 19... Rfd8 follows in a day or
@@ -1345,7 +1350,10 @@ impl Reader {
         let (pos, record_ok) = self.replay(&tokens);
         let new_text = self.my_move.take().or(last.map(str::to_owned));
         self.msg.record_unread = !record_ok;
-        self.new_move(new_text, pos, record_ok);
+        // A move numbered past the first with no record before it (`Мой ход: 23...Кр:f8`
+        // alone) has no position here to be read in: it is read against the game itself.
+        let placed = !(tokens.is_empty() && self.my_move_number.is_some_and(|n| n > 1));
+        self.new_move(new_text, pos, record_ok && placed);
         self.dates_and_totals();
         self.missing();
         self.msg
@@ -1609,6 +1617,11 @@ fn split_at_keyword<'a>(line: &Line<'a>, rest: &'a str, keywords: &[Words]) -> (
 
 /// A move text without its number: `13...Сh3` → `Сh3`, `16. 5171` → `5171`.
 /// The side a move number gives the move after it: `6.` White, `6...` Black.
+/// The number before a move: `23` of `23...Кр:f8`.
+fn number_of(text: &str) -> Option<u32> {
+    strip_move_number(trim(text)).map(|(n, _, _)| n)
+}
+
 fn side_of_number(text: &str) -> Option<shakmaty::Color> {
     let (_, black, _) = strip_move_number(trim(text))?;
     Some(if black {
@@ -1929,7 +1942,19 @@ fn strip_brackets(text: &str, comments: &mut String) -> String {
             plain.push(' ');
         }
     };
-    for c in text.chars() {
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        // A promotion piece in brackets after the last rank, `b8(Q)`, `b1[Ф]`, is the move's.
+        if matches!(c, '(' | '[') && !brace && paren == 0 && plain.ends_with(['1', '8']) {
+            let piece = text[at + 1..].chars().next().unwrap_or(' ');
+            let close = if c == '(' { ')' } else { ']' };
+            let after = at + 1 + piece.len_utf8();
+            if "QRBNФЛСК".contains(piece) && text[after..].starts_with(close) {
+                plain.push_str(&text[at..=after]);
+                chars.nth(1);
+                continue;
+            }
+        }
         match c {
             '{' if !brace => brace = true,
             '}' if brace => {

@@ -437,6 +437,54 @@ fn the_senders_move_after_ours_on_one_line() {
     }
 }
 
+/// A promotion written with its piece in brackets stands in the record as in the move line;
+/// other brackets are comments or duplicates.
+#[test]
+fn a_promotion_piece_in_brackets_in_the_record() {
+    let text = "Ходы: 1. a4 b5 2. a:b5 a6 3. b:a6 Сb7 4. a:b7 Кc6 5. b8(Ф) (b7-b8) Л:b8 6. Кf3\n\
+                Мой ход: 6... e5\n";
+    let msg = read(text, &[], &envelope("Fri, 6 Mar 2026 10:00:00 +0300"));
+    assert_eq!(
+        sans(&msg.moves),
+        [
+            "a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "b8=Q", "Rxb8", "Nf3"
+        ]
+    );
+    assert!(
+        !codes(&msg).iter().any(|c| matches!(
+            c,
+            ProblemCode::AmbiguousMove | ProblemCode::IllegibleMove | ProblemCode::ImpossibleMove
+        )),
+        "{:?}",
+        msg.problems
+    );
+}
+
+/// A move line alone, numbered past the first move: no position to read it in here, so no
+/// problem with it is reported; the game reads it.
+#[test]
+fn a_numbered_move_without_a_record_is_left_to_the_game() {
+    let text = "Мой ход: 23...Кр:f8. Получил ваш 23.С:f8 05.03.\n";
+    let msg = read(text, &[], &envelope("Fri, 6 Mar 2026 10:00:00 +0300"));
+    assert_eq!(msg.new_move_text.as_deref(), Some("Кр:f8"));
+    assert_eq!(msg.new_move, None);
+    assert!(
+        !codes(&msg).iter().any(|c| matches!(
+            c,
+            ProblemCode::AmbiguousMove | ProblemCode::IllegibleMove | ProblemCode::ImpossibleMove
+        )),
+        "{:?}",
+        msg.problems
+    );
+    // The first move is read from the start.
+    let msg = read(
+        "Мой ход: 1. e4\n",
+        &[],
+        &envelope("Fri, 6 Mar 2026 10:00:00 +0300"),
+    );
+    assert!(msg.new_move.is_some());
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
