@@ -795,6 +795,11 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     }
     let new_move = match read_new_move(msg, &after, &accepted) {
         Ok(new_move) => new_move,
+        // Numbered as our move, the move line may be our own letter, sent back or pasted:
+        // ccmail's doubt, not the partner's fault.
+        Err(NotRead::Fault(_, what)) if msg.new_move_side == Some(game.me) => {
+            return Verdict::Hold(numbered_as_ours(game.me, &what));
+        }
         Err(NotRead::Fault(cause, what)) => return fault(cause, what),
         Err(NotRead::Hold(why)) => return Verdict::Hold(why),
     };
@@ -806,6 +811,27 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         after,
         (received, sent),
         notes,
+    )
+}
+
+/// Why a move line numbered as our move (`11. 7274` when we play White) that does not read as
+/// theirs is held: `what`, the fault it would otherwise be.
+fn numbered_as_ours(me: Color, what: &Said) -> Said {
+    Said::new(
+        format!(
+            "{}; but its move line is numbered as {}'s move, which is ours: it may be our own \
+             letter sent back or pasted. Read it, and apply the move with `ccmail inbox accept \
+             --move`, or dismiss it",
+            what.en,
+            side(me)
+        ),
+        format!(
+            "{}; но ход в нём пронумерован как ход {}, то есть наш: возможно, это наше же письмо, \
+             вернувшееся или вставленное в ответ. Прочитайте его и примените ход командой \
+             `ccmail inbox accept --move` или отклоните письмо",
+            what.ru,
+            of_side_ru(me)
+        ),
     )
 }
 

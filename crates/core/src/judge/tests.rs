@@ -311,6 +311,27 @@ fn a_late_or_long_break_is_held_until_the_player_applies_it() {
     );
 }
 
+/// A move line numbered as our move that does not read as theirs may be our own letter, sent
+/// back or pasted: held, not fined. Numbered so but legal for them, it is their move, written
+/// with the wrong number.
+#[test]
+fn a_move_numbered_as_ours_that_does_not_fit_is_held_not_fined() {
+    let g = game(&["e4"]);
+    let v = g.judge(&move_message("1. 5254", "2. 4244"));
+    let why = held(&v);
+    assert!(
+        why.contains("numbered as White's move, which is ours"),
+        "{why}"
+    );
+    let v = g.judge(&move_message("1. 5254", "1. 5755"));
+    assert_eq!(played(&v).moves, moves(&["e4", "e5"])[1..]);
+    // Numbered as theirs, the same impossible move is their fault.
+    assert!(matches!(
+        g.judge(&move_message("1. 5254", "1... 4244")),
+        Verdict::Fault(_)
+    ));
+}
+
 #[test]
 fn an_address_change_from_the_address_on_file_records_the_new_address() {
     let g = game(&["e4"]);

@@ -142,6 +142,8 @@ pub struct MoveMessage {
     pub new_move: Option<Move>,
     /// The new move as written, even when it could not be read.
     pub new_move_text: Option<String>,
+    /// The side the move line's number gives the new move (`6.` White, `6...` Black).
+    pub new_move_side: Option<shakmaty::Color>,
     /// The message labels its moves as the 51.2 form does (`Ходы:`, `Мой ход:`, `Moves:`,
     /// `My move:`): it is written as a move message.
     pub labelled: bool,

@@ -1348,6 +1348,9 @@ impl Reader {
         let from_record = self.my_move.is_none() && (self.pgn || !self.standard);
         let last = if from_record { tokens.pop() } else { None };
         let (pos, record_ok) = self.replay(&tokens);
+        if self.my_move.is_some() {
+            self.msg.new_move_side = self.my_move_side;
+        }
         let new_text = self.my_move.take().or(last.map(str::to_owned));
         self.msg.record_unread = !record_ok;
         // A move numbered past the first with no record before it (`Мой ход: 23...Кр:f8`
