@@ -131,6 +131,14 @@ fn own_kind_fixtures_give_their_kind() {
     assert!(check_folder(&dir) >= 30);
 }
 
+/// Letters in the styles partners and mail systems really write, moves and every other kind
+/// (tests/fixtures/styles/README.md): each read as a careful arbiter reads it.
+#[test]
+fn letters_in_real_styles_give_their_expected_values() {
+    let dir = common::fixtures().parent().unwrap().join("styles");
+    assert!(check_folder(&dir) >= 100);
+}
+
 #[test]
 fn every_field_of_the_contract_is_printed() {
     let got = parse_json(
