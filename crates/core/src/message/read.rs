@@ -1113,8 +1113,35 @@ impl Reader {
         false
     }
 
+    /// A conditional offer in words (51.3.7): `Если 18.Сe3, то 18...Кc5`, `If 16...Qg5 then
+    /// 17.f4, and if 17...Qh5 then 18.f5`. Its moves, in order and in pairs (our reply, the
+    /// sender's answer), continue the variation offered with the new move.
+    fn conditional(&mut self, line: &Line<'_>) {
+        let f = line.folded();
+        let conditional = (f.starts_with("если ") && (f.contains(" то ") || f.contains(",то ")))
+            || (f.starts_with("if ") && f.contains(" then "));
+        if !conditional {
+            return;
+        }
+        let moves: Vec<&str> = line
+            .text
+            .split_whitespace()
+            .map(|w| w.trim_end_matches([',', '.', ';', ':']))
+            .filter(|w| token_is_movetext(w) && looks_like_move(strip_number(w)))
+            .collect();
+        if moves.is_empty() || moves.len() % 2 != 0 {
+            return;
+        }
+        let variation = self.variation.get_or_insert_with(String::new);
+        for m in moves {
+            variation.push(' ');
+            variation.push_str(m);
+        }
+    }
+
     /// Phrases that may stand anywhere: draw, resignation, break, repeat.
     fn phrases(&mut self, line: &Line<'_>) {
+        self.conditional(line);
         if !line.has(Words::Decline) {
             // "Принимаю ваше предложение ничьей" names the offer it accepts: not one of its own.
             let accepts = line.has(Words::DrawAccept);

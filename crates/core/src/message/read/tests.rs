@@ -485,6 +485,34 @@ fn a_numbered_move_without_a_record_is_left_to_the_game() {
     assert!(msg.new_move.is_some());
 }
 
+/// A conditional offer in words is the variation offered with the move (51.3.7).
+#[test]
+fn a_conditional_offer_in_words_is_a_variation() {
+    let record = "Ходы: 1. e4 e5 2. Кf3\nМой ход: 2... Кc6\n";
+    let rows: [(&str, &[&str]); 4] = [
+        ("Если 3.Сb5, то 3...a6", &["Bb5", "a6"]),
+        (
+            "Если Вы сыграете 3. Сc4, то я отвечу 3... Сc5.",
+            &["Bc4", "Bc5"],
+        ),
+        (
+            "If 3.Bb5 then 3...a6, and if 4.Ba4 then 4...Nf6.",
+            &["Bb5", "a6", "Ba4", "Nf6"],
+        ),
+        ("If you agree, then let us stop here.", &[]),
+    ];
+    for (line, variation) in rows {
+        let msg = read(
+            &format!("{record}{line}\n"),
+            &[],
+            &envelope("Fri, 6 Mar 2026 10:00:00 +0300"),
+        );
+        let mut pos = msg.position_before();
+        pos.play_unchecked(msg.new_move.unwrap());
+        assert_eq!(notation::sans(&pos, &msg.variation), variation, "{line}");
+    }
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
