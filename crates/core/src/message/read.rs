@@ -1129,7 +1129,7 @@ impl Reader {
             .map(|w| w.trim_end_matches([',', '.', ';', ':']))
             .filter(|w| token_is_movetext(w) && looks_like_move(strip_number(w)))
             .collect();
-        if moves.is_empty() || moves.len() % 2 != 0 {
+        if moves.is_empty() || !moves.len().is_multiple_of(2) {
             return;
         }
         let variation = self.variation.get_or_insert_with(String::new);
