@@ -78,7 +78,7 @@ impl Iterator for Dates<'_> {
                     b'j' | b'f' | b'm' | b'a' | b's' | b'o' | b'n' | b'd'
                 ) {
                     // (Every English month starts with one of these letters.)
-                    month_name_day(line, i)
+                    month_name_day(line, i, context)
                 } else {
                     None
                 };
@@ -384,16 +384,25 @@ fn skip_spaces(line: &str, i: usize) -> usize {
         .map_or(line.len(), |(k, _)| i + k)
 }
 
-/// `5 марта 2026`, `5 March 2026`, `5 марта` (year from context).
+/// `5 марта 2026`, `5 March 2026`, `4-Mar-2026`, `5 марта` (year from context).
 fn day_month_name(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Found> {
     let (day, n) = digits(line, i).filter(|&(_, n)| n <= 2)?;
-    let w = skip_spaces(line, i + n);
+    let hyphens = line[i + n..].starts_with('-');
+    let w = if hyphens {
+        i + n + 1
+    } else {
+        skip_spaces(line, i + n)
+    };
     if w == i + n || w >= line.len() {
         return None;
     }
     let (word, after_word) = word_at(line, w);
     let month = month_of(word)?;
-    let y = skip_spaces(line, after_word);
+    let y = if hyphens && line[after_word..].starts_with('-') {
+        after_word + 1
+    } else {
+        skip_spaces(line, after_word)
+    };
     if let Some((year, n3)) = digits(line, y).filter(|&(_, n)| n == 4) {
         return Some(found(line, i, y + n3, year as i32, month, day));
     }
@@ -406,8 +415,9 @@ fn day_month_name(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Fo
     })
 }
 
-/// `March 5, 2026`, `Mar 5 2026`.
-fn month_name_day(line: &str, i: usize) -> Option<Found> {
+/// `March 5, 2026`, `Mar 5 2026`, `Mar 6` (the year from context; not after `may`, which is
+/// more often the verb).
+fn month_name_day(line: &str, i: usize, context: Option<NaiveDate>) -> Option<Found> {
     let (word, after_word) = word_at(line, i);
     let month = month_of(word)?;
     let d = skip_spaces(line, after_word);
@@ -417,8 +427,24 @@ fn month_name_day(line: &str, i: usize) -> Option<Found> {
         y += 1;
     }
     let y = skip_spaces(line, y);
-    let (year, n3) = digits(line, y).filter(|&(_, n)| n == 4)?;
-    Some(found(line, i, y + n3, year as i32, month, day))
+    match digits(line, y) {
+        Some((year, 4)) => Some(found(line, i, y + 4, year as i32, month, day)),
+        // A number after a day is no year of it (`Mar 6 12:00`, `Mar 6 2`): not a date.
+        Some(_) => None,
+        // (A range of days, `August 3-17, 2026`, is a break's: see [`break_dates`].)
+        None if !word.eq_ignore_ascii_case("may")
+            && !followed_by_digit(line.as_bytes(), d + n)
+            && !line[d + n..].starts_with(['-', '–', '—']) =>
+        {
+            Some(Found {
+                start: i,
+                end: d + n,
+                date: yearless(day, month, context).ok_or_else(|| line[i..d + n].to_owned()),
+                yearless: Some((day, month)),
+            })
+        }
+        None => None,
+    }
 }
 
 /// Writes a date in a message's language: `08.03.2026` (ru) or `2026-03-08` (en).

@@ -23,7 +23,7 @@ fn find_dates_bytewise(line: &str, context: Option<NaiveDate>) -> Vec<Found> {
         let hit = if boundary && bytes[i].is_ascii_digit() {
             numeric_date(line, i, context).or_else(|| day_month_name(line, i, context))
         } else if boundary && line.is_char_boundary(i) && bytes[i].is_ascii_alphabetic() {
-            month_name_day(line, i)
+            month_name_day(line, i, context)
         } else {
             None
         };
@@ -103,6 +103,16 @@ fn forms() {
         // A separator at the very end of the line (found by the byte-flip test).
         ("Отправлен: 08.03.", &[Ok("2026-03-08")]),
         ("Отправлен: 2026-03-", &[]),
+        ("Received: 4-Mar-2026", &[Ok("2026-03-04")]),
+        ("Sent: Mar 6", &[Ok("2026-03-06")]),
+        (
+            "sent Apr 16, yours received Apr 15",
+            &[Ok("2026-04-16"), Ok("2026-04-15")],
+        ),
+        // Not dates: `may` the verb, a time after a day, a range of days (a break's).
+        ("I may 5 times have said so", &[]),
+        ("Mar 6 12:00", &[]),
+        ("August 3-17", &[]),
     ];
     for (line, want) in rows {
         let want: Vec<Result<String, String>> = want

@@ -513,6 +513,30 @@ fn a_conditional_offer_in_words_is_a_variation() {
     }
 }
 
+/// The days of a move and the totals as people write them by hand.
+#[test]
+fn move_days_and_totals_by_hand() {
+    let rows = [
+        ("Затрачено: 2 дн.\nИтого: Б 20, Ч 18", 2, (20, 18)),
+        (
+            "Затрачено дней: 1\nИтого дней: белые — 14, чёрные — 17",
+            1,
+            (14, 17),
+        ),
+        (
+            "Reflection time: 3 days\nTotal days: White 20 / Black 22",
+            3,
+            (20, 22),
+        ),
+    ];
+    for (lines, days, (white, black)) in rows {
+        let text = format!("Ходы: 1. e4\nМой ход: 1... e5\n{lines}\n");
+        let msg = read(&text, &[], &envelope("Fri, 6 Mar 2026 10:00:00 +0300"));
+        assert_eq!(msg.move_days, Some(days), "{lines}");
+        assert_eq!(msg.total_days, Some(Totals { white, black }), "{lines}");
+    }
+}
+
 #[test]
 fn bad_date_is_named() {
     let text = "Мой ход: 1. e4\nОтправлен: 31.02.2026\n";
