@@ -518,6 +518,7 @@ fn a_conditional_offer_in_words_is_a_variation() {
 fn move_days_and_totals_by_hand() {
     let rows = [
         ("Затрачено: 2 дн.\nИтого: Б 20, Ч 18", 2, (20, 18)),
+        ("Думал 1 день\nИтого: Б 20, Ч 19", 1, (20, 19)),
         (
             "Затрачено дней: 1\nИтого дней: белые — 14, чёрные — 17",
             1,
