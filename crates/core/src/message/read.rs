@@ -855,15 +855,16 @@ fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
 /// a semicolon or an exclamation mark and blanks, never at the line's start.
 fn own_move_inside(f: &str) -> Option<usize> {
     const LABELS: [&str; 4] = ["мой ход", "мой ответ", "my move", "my reply"];
-    LABELS
-        .iter()
-        .flat_map(|label| f.match_indices(label).map(|(at, _)| at))
-        .filter(|&at| at > 0)
-        .filter(|&at| {
-            let before = f[..at].trim_end();
-            before.len() < at && before.ends_with(['.', ';', '!'])
-        })
-        .min()
+    let bytes = f.as_bytes();
+    memchr::memchr3_iter(b'.', b';', b'!', bytes).find_map(|stop| {
+        let after = stop + 1;
+        let blanks = bytes[after..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let at = after + blanks;
+        (blanks > 0 && LABELS.iter().any(|l| f[at..].starts_with(l))).then_some(at)
+    })
 }
 
 /// A line of a quote: `>` before it, or The Bat!'s initials and `>` (`ПС> text`, `AB>`).
