@@ -16,7 +16,7 @@
 use chrono::{Days, NaiveDate};
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::clock::PenaltyCause;
+use crate::clock::{PenaltyCause, Profile};
 use crate::message::{BreakNotice, Language, MessageKind, MoveMessage, ProblemCode, play_all};
 use crate::notation::{self, MoveErrorKind, Notation};
 use crate::wording;
@@ -79,6 +79,8 @@ pub struct GameView<'a> {
     /// (51.3.4): the corrected move counts from then at the earliest.
     pub rejected_until: Option<NaiveDate>,
     pub draw_offered_by: Option<Color>,
+    /// The rules the game's clock follows: they differ on a break announced late.
+    pub profile: Profile,
 }
 
 impl GameView<'_> {
@@ -289,11 +291,12 @@ fn break_said(side_of: Color, b: BreakNotice) -> Said {
 /// Why a partner's break, as the letter announces it, is not recorded without the player: it
 /// starts before the letter was sent (51.7.2 asks for notice in advance) or is longer than a
 /// year's 30 days (51.7.1). The arbiter may allow either (51.7.7); the player knows whether
-/// they did, ccmail does not. `None` for a break that may stand.
-fn doubtful_break(b: BreakNotice, sent: NaiveDate) -> Option<Said> {
+/// they did, ccmail does not. Under the postal profile a late notice is good from its own
+/// date (10.4.2), as the clock counts it. `None` for a break that may stand.
+fn doubtful_break(b: BreakNotice, sent: NaiveDate, profile: Profile) -> Option<Said> {
     const MOST_DAYS: i64 = 30;
     let days = (b.to - b.from).num_days() + 1;
-    let (en, ru_) = if b.from < sent {
+    let (en, ru_) = if b.from < sent && profile == Profile::Article51 {
         (
             format!(
                 "it announces a break from {} to {} that starts before the letter was sent \
@@ -411,7 +414,7 @@ pub fn judge(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
     if let Some(b) = msg.break_notice
         && msg.kind.carries_break()
         && !letter.confirmed
-        && let Some(why) = doubtful_break(b, letter.sent())
+        && let Some(why) = doubtful_break(b, letter.sent(), game.profile)
     {
         return Verdict::Hold(why);
     }

@@ -48,6 +48,7 @@ pub(super) fn view<'a>(
             .draw_offered_by
             .as_deref()
             .and_then(|c| color(c).ok()),
+        profile: game.profile,
     }
 }
 

@@ -32,6 +32,7 @@ struct Setup {
     status: Status,
     /// A friendly game: no arbiter.
     friendly: bool,
+    profile: Profile,
 }
 
 /// We are White and have played `sans` (each sent a day after the last, from 2026-03-02).
@@ -47,6 +48,7 @@ fn game(sans: &[&str]) -> Setup {
         draw_by: None,
         status: Status::Active,
         friendly: false,
+        profile: Profile::Article51,
     }
 }
 
@@ -65,6 +67,7 @@ impl Setup {
             our_offer: &self.offer,
             rejected_until: None,
             draw_offered_by: self.draw_by,
+            profile: self.profile,
         }
     }
 
@@ -301,6 +304,20 @@ fn a_late_or_long_break_is_held_until_the_player_applies_it() {
         })]
     );
     assert!(matches!(g.judge_confirmed(&with_move), Verdict::Play(_)));
+    // Under the postal profile a late notice is good from its own date (10.4.2): recorded,
+    // the clock counts it from then.
+    let postal = Setup {
+        profile: Profile::Postal104,
+        ..game(&["e4"])
+    };
+    assert_eq!(
+        actions(&postal.judge(late)),
+        [Action::Break(BreakNotice {
+            from: d("2026-03-01"),
+            to: d("2026-03-20")
+        })]
+    );
+    assert!(held(&postal.judge(long)).contains("37 days"));
     // From the letter's own day, 30 days: recorded.
     assert_eq!(
         actions(&g.judge("Беру перерыв с 05.03.2026 по 03.04.2026\nПетров")),
