@@ -796,6 +796,9 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         // legal: the record's moves after ours, read in turn from the start; rec[..n] is our game
         after.play_unchecked(m);
     }
+    if let Some(why) = numbered_past_our_offer(game, msg, &accepted, &after) {
+        return Verdict::Hold(why);
+    }
     let new_move = match read_new_move(msg, &after, &accepted) {
         Ok(new_move) => new_move,
         // Numbered as our move, the move line may be our own letter, sent back or pasted:
@@ -815,6 +818,35 @@ fn their_move(game: &GameView<'_>, letter: &Letter<'_>) -> Verdict {
         (received, sent),
         notes,
     )
+}
+
+/// Why a move line numbered past our open variation that it does not repeat (`20... Qe7`
+/// where `19... fxe6 20. e4` was offered and `19...` is due) is held: the partner may think he
+/// accepted it, and which move he means is not certain (51.3.8).
+fn numbered_past_our_offer(
+    game: &GameView<'_>,
+    msg: &MoveMessage,
+    accepted: &[Move],
+    after: &Chess,
+) -> Option<Said> {
+    let number = msg.new_move_number?;
+    let due = after.fullmoves().get();
+    if game.our_offer.is_empty() || !accepted.is_empty() || number <= due {
+        return None;
+    }
+    let text = msg.new_move_text.as_deref().unwrap_or_default();
+    Some(Said::new(
+        format!(
+            "its move {number}. {text} is numbered as after our variation, but it does not \
+             repeat the variation's moves (51.3.8), and move {due} is due: read it, and apply \
+             the move with `ccmail inbox accept --move`, or dismiss it"
+        ),
+        format!(
+            "его ход {number}. {text} пронумерован как ход после нашего варианта, но ходов \
+             варианта в письме нет (51.3.8), а очередной ход — {due}-й: прочитайте письмо и \
+             примените ход командой `ccmail inbox accept --move` или отклоните его"
+        ),
+    ))
 }
 
 /// Why a move line numbered as our move (`11. 7274` when we play White) that does not read as

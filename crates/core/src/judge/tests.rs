@@ -482,6 +482,47 @@ fn an_accepted_variation_is_played_move_by_move() {
     assert_eq!(fault(&g.judge(&text)), PenaltyCause::NoMove);
 }
 
+/// The accepted moves written where partners write them: on the move line before the reply,
+/// or on a line of their own that says so. Numbered past the variation without its moves,
+/// the move is held: which move the partner means is not certain.
+#[test]
+fn an_accepted_variation_written_outside_the_record() {
+    let mut g = game(&["e4"]);
+    g.offer = moves(&["e4", "e5", "Nf3"])[1..].to_vec();
+    for (record, mine, extra) in [
+        ("1. 5254", "1... 5755 2. 7163 2836", ""),
+        ("1. 5254", "1... e5 2. Nf3 Nc6", ""),
+        (
+            "1. 5254",
+            "2... 2836",
+            "Принимаю вариант: 1... 5755 2. 7163\n",
+        ),
+        (
+            "1. 5254",
+            "2... Nc6",
+            "Variation accepted: 1... e5 2. Nf3\n",
+        ),
+    ] {
+        let text = move_message(record, mine).replace("Мой ход:", &format!("{extra}Мой ход:"));
+        let p = played(&g.judge(&text)).clone();
+        assert_eq!(
+            p.moves,
+            moves(&["e4", "e5", "Nf3", "Nc6"])[1..],
+            "{mine} {extra}"
+        );
+        assert_eq!(p.accepted, 2, "{mine} {extra}");
+    }
+    // 2... Nc6 with no word of the variation: 1... Nc6 is legal too, and is not what he means.
+    let v = g.judge(&move_message("1. 5254", "2... 2836"));
+    assert!(
+        held(&v).contains("numbered as after our variation"),
+        "{v:?}"
+    );
+    // Numbered as due, it is his move, the variation declined.
+    let p = played(&g.judge(&move_message("1. 5254", "1... 2836"))).clone();
+    assert_eq!(p.moves, moves(&["e4", "Nc6"])[1..]);
+}
+
 /// What the judge says is said in Russian too, for a player whose interface speaks it.
 #[test]
 fn what_the_judge_says_is_said_in_russian_too() {

@@ -144,6 +144,8 @@ pub struct MoveMessage {
     pub new_move_text: Option<String>,
     /// The side the move line's number gives the new move (`6.` White, `6...` Black).
     pub new_move_side: Option<shakmaty::Color>,
+    /// The move line's number (`23` of `23...Кр:f8`).
+    pub new_move_number: Option<u32>,
     /// The message labels its moves as the 51.2 form does (`Ходы:`, `Мой ход:`, `Moves:`,
     /// `My move:`): it is written as a move message.
     pub labelled: bool,

@@ -1051,6 +1051,11 @@ impl Reader {
         if self.used_line(line) {
             return false;
         }
+        // "Принимаю вариант: 19... f:e6 20. e4": our variation's moves, the record's (51.3.8).
+        if let Some(moves) = accepted_variation(line) {
+            self.record_text(moves);
+            return true;
+        }
         let Some((label, rest)) = line.label() else {
             if line.has(Words::Totals) {
                 self.totals(line);
@@ -1106,7 +1111,12 @@ impl Reader {
                 return true;
             }
             Label::Variation => {
-                self.variation = Some(rest.to_owned());
+                match accepted_prefix(&line.folded()[line.text.len() - rest.len()..]) {
+                    // "Variation accepted: 19... 6756 20. 5354": our variation's moves, the
+                    // record's (51.3.8).
+                    Some(len) => self.record_text(trim_label_end(&rest[len..])),
+                    None => self.variation = Some(rest.to_owned()),
+                }
                 return true;
             }
             Label::Notes => {
@@ -1365,8 +1375,27 @@ impl Reader {
             });
     }
 
+    /// The accepted moves of our variation written on the move line before the reply
+    /// (`19... fxe6 20. e4 Qe7`, 51.3.8) go to the record, as if written there; the last move
+    /// stays the new one.
+    fn accepted_on_the_move_line(&mut self) {
+        let Some(mine) = self.my_move.take() else {
+            return;
+        };
+        let (tokens, _) = record_tokens(&mine);
+        match tokens[..] {
+            [.., last] if tokens.len() > 1 && tokens.iter().all(|t| looks_like_move(t)) => {
+                let at = last.as_ptr() as usize - mine.as_ptr() as usize;
+                self.record_text(&mine[..at]);
+                self.my_move = Some(mine[at..].to_owned());
+            }
+            _ => self.my_move = Some(mine),
+        }
+    }
+
     fn finish(mut self) -> MoveMessage {
         self.msg.move_line_empty |= self.awaiting_move;
+        self.accepted_on_the_move_line();
         let record = std::mem::take(&mut self.record);
         let (mut tokens, comments) = record_tokens(&record);
         self.last_move_if_the_sender_s(tokens.len());
@@ -1383,6 +1412,7 @@ impl Reader {
         let (pos, record_ok) = self.replay(&tokens);
         if self.my_move.is_some() {
             self.msg.new_move_side = self.my_move_side;
+            self.msg.new_move_number = self.my_move_number;
         }
         let new_text = self.my_move.take().or(last.map(str::to_owned));
         self.msg.record_unread = !record_ok;
@@ -1653,6 +1683,41 @@ fn split_at_keyword<'a>(line: &Line<'a>, rest: &'a str, keywords: &[Words]) -> (
 
 /// A move text without its number: `13...Сh3` → `Сh3`, `16. 5171` → `5171`.
 /// The side a move number gives the move after it: `6.` White, `6...` Black.
+/// The length of an "accepted" word at the start of a folded text (`accepted`, `принят`,
+/// `принимаю`), with what follows it up to the moves: `None` without one.
+fn accepted_prefix(folded: &str) -> Option<usize> {
+    ["accepted", "принят", "принимаю"]
+        .iter()
+        .find(|w| folded.starts_with(*w))
+        .map(|w| {
+            let rest = &folded[w.len()..];
+            w.len() + rest.len() - rest.trim_start_matches(|c: char| c.is_alphabetic()).len()
+        })
+}
+
+/// The moves of a line that accepts our variation in words: `Принимаю вариант: 19... f:e6 20.
+/// e4`, `I accept your variation: 19... fxe6 20. e4`. `None` for any other line, and for one
+/// with no move after the words.
+fn accepted_variation<'a>(line: &Line<'a>) -> Option<&'a str> {
+    const SAYS: [&str; 6] = [
+        "принимаю ваш вариант",
+        "принимаю вариант",
+        "i accept your variation",
+        "i accept the variation",
+        "accepted variation",
+        "accept your variation",
+    ];
+    let len = SAYS.iter().find(|s| line.starts_with(s))?.len();
+    let moves = trim_label_end(&line.text[len..]);
+    let first = record_tokens(moves).0.first().copied()?;
+    looks_like_move(first).then_some(moves)
+}
+
+/// `text` without a `:` or `-` and blanks before it.
+fn trim_label_end(text: &str) -> &str {
+    text.trim_start_matches([' ', ':', '-', '–', '\t'])
+}
+
 /// The number before a move: `23` of `23...Кр:f8`.
 fn number_of(text: &str) -> Option<u32> {
     strip_move_number(trim(text)).map(|(n, _, _)| n)
