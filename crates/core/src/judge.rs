@@ -835,14 +835,15 @@ fn numbered_past_our_offer(
         return None;
     }
     let text = msg.new_move_text.as_deref().unwrap_or_default();
+    let dots = if after.turn().is_white() { "." } else { "..." };
     Some(Said::new(
         format!(
-            "its move {number}. {text} is numbered as after our variation, but it does not \
+            "its move {number}{dots} {text} is numbered as after our variation, but it does not \
              repeat the variation's moves (51.3.8), and move {due} is due: read it, and apply \
              the move with `ccmail inbox accept --move`, or dismiss it"
         ),
         format!(
-            "его ход {number}. {text} пронумерован как ход после нашего варианта, но ходов \
+            "его ход {number}{dots} {text} пронумерован как ход после нашего варианта, но ходов \
              варианта в письме нет (51.3.8), а очередной ход — {due}-й: прочитайте письмо и \
              примените ход командой `ccmail inbox accept --move` или отклоните его"
         ),

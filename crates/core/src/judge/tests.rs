@@ -201,6 +201,8 @@ fn certain_faults_are_fined() {
             PenaltyCause::WrongRepetition,
         ),
         (move_message("1. 5254", ""), PenaltyCause::NoMove),
+        // A move number and no move: an empty move line, not a move "1".
+        (move_message("1. 5254", "1..."), PenaltyCause::NoMove),
     ];
     for (text, cause) in rows {
         assert_eq!(fault(&g.judge(&text)), cause, "{text}");

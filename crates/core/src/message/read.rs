@@ -1733,11 +1733,10 @@ fn side_of_number(text: &str) -> Option<shakmaty::Color> {
 }
 
 fn strip_number(text: &str) -> &str {
-    let text = trim(trim(text).trim_end_matches([',', ';', '.']));
-    match strip_move_number(text) {
-        Some((_, _, rest)) => trim(rest),
-        None => text,
-    }
+    let text = trim(text);
+    // The number first: `19...` alone is a number and no move, not a move `19`.
+    let rest = strip_move_number(text).map_or(text, |(_, _, rest)| rest);
+    trim(trim(rest).trim_end_matches([',', ';', '.']))
 }
 
 fn numbers(text: &str) -> impl Iterator<Item = u32> + '_ {
