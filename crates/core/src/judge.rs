@@ -698,6 +698,9 @@ fn their_dates(
             sent
         }
     };
+    if let Some(ours) = our_last_sent {
+        received = probable_receipt(received, ours, letter.date_sent, &our_last, notes);
+    }
     let mut sent = letter.sent();
     if let (Some(stated), Some(actual)) = (msg.sent, letter.date_sent)
         && stated != actual
@@ -751,6 +754,41 @@ fn their_dates(
         sent = received;
     }
     (received, sent)
+}
+
+/// The receipt date of our move `our_last`, sent `ours`, as the partner states it (`stated`),
+/// or the most probable one where it cannot be true (51.2.3): our move did not arrive before
+/// we sent it, nor after the partner sent his answer to it (`answered`, the actual date of
+/// his letter). Then it is taken as our send date, as a receipt date not given is.
+fn probable_receipt(
+    stated: NaiveDate,
+    ours: NaiveDate,
+    answered: Option<NaiveDate>,
+    our_last: &str,
+    notes: &mut Vec<Said>,
+) -> NaiveDate {
+    let (en, ru_) = if stated < ours {
+        ("before it was sent", "раньше, чем он отправлен")
+    } else if answered.is_some_and(|a| stated > a) {
+        (
+            "after the answer to it was sent",
+            "позже, чем отправлен ответ на него",
+        )
+    } else {
+        return stated;
+    };
+    let probable = answered.map_or(ours, |a| ours.min(a));
+    notes.push(Said::new(
+        format!(
+            "the receipt date {stated} of our move {our_last} is {en}; taken as {probable} (51.2.3)"
+        ),
+        format!(
+            "дата получения нашего хода {our_last} {} — {ru_}; принята {} (51.2.3)",
+            ru(stated),
+            ru(probable)
+        ),
+    ));
+    probable
 }
 
 /// A move message while it is the partner's move: the checks of 51.3, then the move.

@@ -183,6 +183,41 @@ fn a_good_move_is_played_with_its_dates() {
     assert_eq!(p.result, None);
 }
 
+/// A receipt date that cannot be true (51.2.3): our move arriving before we sent it, or
+/// after the partner sent his answer. The most probable date, our send date, is taken, and
+/// said in our next reply; the partner is charged the days from it.
+#[test]
+fn a_receipt_date_that_cannot_be_true_is_taken_as_our_send_date() {
+    let g = game(&["e4"]); // e4 sent 2026-03-02; his answer is dated 2026-03-05
+    for (stated, why) in [
+        (
+            "01.03.2026",
+            "the receipt date 2026-03-01 of our move 1. 5254 is before it was sent; taken as 2026-03-02 (51.2.3)",
+        ),
+        (
+            "07.03.2026",
+            "the receipt date 2026-03-07 of our move 1. 5254 is after the answer to it was sent; taken as 2026-03-02 (51.2.3)",
+        ),
+    ] {
+        let text = move_message("1. 5254", "1... 5755")
+            .replace("Получен: 03.03.2026", &format!("Получен: {stated}"));
+        let p = played(&g.judge(&text)).clone();
+        assert_eq!(
+            (p.received, p.sent),
+            (d("2026-03-02"), d("2026-03-05")),
+            "{stated}"
+        );
+        assert!(
+            p.notes.iter().any(|n| n.en == why),
+            "{stated}: {:?}",
+            p.notes
+        );
+    }
+    // A true one stands, with no note about it.
+    let p = played(&g.judge(&move_message("1. 5254", "1... 5755"))).clone();
+    assert_eq!(p.received, d("2026-03-03"));
+}
+
 /// Certain faults (51.3.3–5, 51.4.7): each rule broken on purpose.
 #[test]
 fn certain_faults_are_fined() {
