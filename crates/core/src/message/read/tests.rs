@@ -14,6 +14,11 @@ fn envelope(date: &str) -> Envelope {
     }
 }
 
+/// `line` read as a letter of its own, signed by the partner and sent at `date`.
+fn signed(line: &str, date: &str) -> MoveMessage {
+    read(&format!("{line}\nПетров\n"), &[], &envelope(date))
+}
+
 fn sans(moves: &[Move]) -> Vec<String> {
     notation::sans(&Chess::default(), moves)
 }
@@ -190,11 +195,7 @@ fn draw_acceptances_and_refusals_as_people_write_them() {
         ("I offer a draw.", true, false),
     ];
     for (line, offers, accepts) in rows {
-        let msg = read(
-            &format!("{line}\nПетров\n"),
-            &[],
-            &envelope("Tue, 3 Mar 2026 10:00:00 +0000"),
-        );
+        let msg = signed(line, "Tue, 3 Mar 2026 10:00:00 +0000");
         assert_eq!(
             (msg.draw_offer, msg.draw_accept),
             (offers, accepts),
@@ -382,11 +383,7 @@ fn breaks_as_people_announce_them() {
         ),
     ];
     for (line, from, to) in rows {
-        let msg = read(
-            &format!("{line}\nПетров\n"),
-            &[],
-            &envelope("Fri, 10 Jul 2026 10:00:00 +0300"),
-        );
+        let msg = signed(line, "Fri, 10 Jul 2026 10:00:00 +0300");
         assert_eq!(
             msg.break_notice,
             Some(BreakNotice {
