@@ -519,6 +519,32 @@ fn a_bounce_and_an_auto_reply_quoting_our_move_are_held_in_words() {
     assert_eq!(me.json(&["inbox"]).as_array().unwrap().len(), 2);
 }
 
+/// The totals a partner states are compared with the clock once his move is charged: wrong
+/// ones are said in our next reply (message-form.md, "Notes"), right ones not at all.
+#[test]
+fn stated_totals_that_differ_from_the_clock_are_said_in_the_reply() {
+    for (totals, differ) in [("белые 1, черные 2", false), ("белые 1, черные 5", true)]
+    {
+        let (me, id) = new_game();
+        me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+        let mut r = reply(
+            "1. e4",
+            "1. e4",
+            "02.03.2026",
+            "03.03.2026",
+            "1... e5",
+            "05.03.2026",
+        );
+        let extra = format!("Итого дней: {totals}\r\n");
+        r.extra = &extra;
+        me.apply_text("m.eml", &r.text(1), "2026-03-06");
+        let preview = me.ok(&["--now", "2026-03-06", "move", &id, "Nf3", "--dry-run"]);
+        let said = "указанные итоги, белые 1 и чёрные 5, расходятся с нашими: белые 1, чёрные 2";
+        assert_eq!(preview.contains(said), differ, "{totals}\n{preview}");
+        assert!(differ || !preview.contains("итоги"), "{preview}");
+    }
+}
+
 #[test]
 fn a_stranger_with_no_game_is_held_and_can_be_dismissed() {
     let (me, _) = new_game();

@@ -17,7 +17,9 @@ use chrono::{Days, NaiveDate};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::clock::{PenaltyCause, Profile};
-use crate::message::{BreakNotice, Language, MessageKind, MoveMessage, ProblemCode, play_all};
+use crate::message::{
+    BreakNotice, Language, MessageKind, MoveMessage, ProblemCode, Totals, play_all,
+};
 use crate::notation::{self, MoveErrorKind, Notation};
 use crate::wording;
 
@@ -174,6 +176,28 @@ pub struct Play {
     pub cc_answer: bool,
     /// What happened, for the player.
     pub summary: Vec<Said>,
+    /// The totals the partner states (`Итого дней`), to be compared with the clock once the
+    /// move is charged: see [`totals_differ`].
+    pub stated_totals: Option<Totals>,
+}
+
+/// The statement for our next reply when the partner's stated totals differ from the clock's
+/// after his move (message-form.md, "Notes"): `None` when they agree.
+pub fn totals_differ(stated: Totals, ours: Totals) -> Option<Said> {
+    (stated != ours).then(|| {
+        Said::new(
+            format!(
+                "the totals stated, White {} and Black {}, differ from ours: White {}, Black {} \
+                 (51.4.1)",
+                stated.white, stated.black, ours.white, ours.black
+            ),
+            format!(
+                "указанные итоги, белые {} и чёрные {}, расходятся с нашими: белые {}, чёрные {} \
+                 (51.4.1)",
+                stated.white, stated.black, ours.white, ours.black
+            ),
+        )
+    })
 }
 
 /// The partner erred, for certain: two penalty days (51.4.7) and a correction request at once
@@ -528,6 +552,7 @@ fn ending(
         notes: Vec::new(),
         cc_answer: false,
         summary: vec![what, result_said(result.0)],
+        stated_totals: None,
     }
 }
 
@@ -1143,6 +1168,7 @@ fn play(
         notes,
         cc_answer: msg.kind == MessageKind::Repeat,
         summary,
+        stated_totals: msg.total_days,
     })
 }
 

@@ -2,7 +2,9 @@
 //! view of it, [`ccmail_core::judge::judge`] decides, and this module writes what the verdict
 //! says, inside the transaction of `apply`. No rule is decided here.
 
+use anyhow::Context;
 use ccmail_core::judge::{self, Action, Draw, Fault, GameView, Letter, Play, Status, Verdict};
+use ccmail_core::message::Totals;
 use ccmail_store::{self as store, BreakRow, SqliteConnection};
 use chrono::NaiveDate;
 
@@ -305,6 +307,23 @@ async fn apply_play(
     }
     for note in &p.notes {
         add_note(conn, game, note.in_language(game.language), false).await?;
+    }
+    if let Some(stated) = p.stated_totals
+        && p.result.is_none()
+    {
+        // The clock once his move is charged, as of the day he sent it.
+        let charged = Game::load(conn, game.id())
+            .await?
+            .with_context(|| crate::t!("app-no-game", game = game.id()))?
+            .report(p.sent)?
+            .clock;
+        let ours = Totals {
+            white: charged.white.total,
+            black: charged.black.total,
+        };
+        if let Some(note) = judge::totals_differ(stated, ours) {
+            add_note(conn, game, note.in_language(game.language), false).await?;
+        }
     }
     if p.cc_answer {
         cc_answer(conn, game).await?;
