@@ -19,6 +19,14 @@ fn signed(line: &str, date: &str) -> MoveMessage {
     read(&format!("{line}\nПетров\n"), &[], &envelope(date))
 }
 
+/// The break from `from` to `to`, as a letter announces it.
+fn a_break(from: &str, to: &str) -> Option<BreakNotice> {
+    Some(BreakNotice {
+        from: d(from),
+        to: d(to),
+    })
+}
+
 fn sans(moves: &[Move]) -> Vec<String> {
     notation::sans(&Chess::default(), moves)
 }
@@ -280,14 +288,7 @@ fn a_break_without_years_lies_ahead_of_the_letter() {
     ];
     for (line, date, from, to) in rows {
         let msg = read(line, &[], &envelope(date));
-        assert_eq!(
-            msg.break_notice,
-            Some(BreakNotice {
-                from: d(from),
-                to: d(to)
-            }),
-            "{line}"
-        );
+        assert_eq!(msg.break_notice, a_break(from, to), "{line}");
         assert!(msg.problems.is_empty(), "{line}: {:?}", msg.problems);
     }
 }
@@ -384,14 +385,7 @@ fn breaks_as_people_announce_them() {
     ];
     for (line, from, to) in rows {
         let msg = signed(line, "Fri, 10 Jul 2026 10:00:00 +0300");
-        assert_eq!(
-            msg.break_notice,
-            Some(BreakNotice {
-                from: d(from),
-                to: d(to)
-            }),
-            "{line}"
-        );
+        assert_eq!(msg.break_notice, a_break(from, to), "{line}");
         assert_eq!(msg.kind, MessageKind::BreakNotice, "{line}");
     }
     // A holiday spoken of is no break notice.
