@@ -93,6 +93,18 @@ fn reply<'a>(
     }
 }
 
+/// The partner's answer to our 1. e4 of 02.03.2026: received 03.03, 1... e5 sent 05.03.
+fn their_e5() -> Reply<'static> {
+    reply(
+        "1. e4",
+        "1. e4",
+        "02.03.2026",
+        "03.03.2026",
+        "1... e5",
+        "05.03.2026",
+    )
+}
+
 /// The decoded text of each message of an mbox, as a mail client shows it.
 fn mail_texts(mbox: &str) -> Vec<String> {
     mbox.split("\nFrom ")
@@ -132,14 +144,7 @@ fn days(v: &Value) -> Vec<i64> {
 /// 2 2 0 4 2 0 = 10 (each: days d with received < d <= sent).
 fn play_thirteen(me: &Player, id: &str) {
     me.ok(&["--now", "2026-03-02", "move", id, "e4"]);
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     me.ok(&["--now", "2026-03-06", "move", id, "Кg1-f3"]);
     let r = reply(
@@ -310,14 +315,7 @@ Subject: Кубок клуба 2026: Иванов – Петров, 8. 3233
 fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     me.ok(&["--now", "2026-03-06", "move", &id, "Nf3"]);
     // Black repeats our 2. Nf3 as 2. Nc3 (51.3.3).
@@ -400,14 +398,7 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
 fn a_move_from_another_address_is_held_until_accepted() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let mut r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let mut r = their_e5();
     r.from = "petrov@other.example";
     let out = me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     assert!(
@@ -443,14 +434,7 @@ fn a_forged_from_with_another_envelope_sender_is_held() {
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
     // The partner's name and address in From:, but the server recorded another envelope
     // sender (Return-Path): someone else wrote it (51.1.2). Held, never applied.
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     let raw = format!("Return-Path: <mallory@evil.example>\r\n{}", r.text(1));
     let out = me.apply_text("forged.eml", &raw, "2026-03-06");
     assert!(
@@ -476,15 +460,7 @@ fn a_bounce_and_an_auto_reply_quoting_our_move_are_held_in_words() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
     // A move message's text, below each notice as it is (qmail's style), with no quote marks.
-    let form = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    )
-    .text(1);
+    let form = their_e5().text(1);
     let ours = form.split_once("\r\n\r\n").unwrap().1;
     let bounce = format!(
         "Return-Path: <>\r\nFrom: MAILER-DAEMON@mx.example.org\r\nTo: ivanov@example.org\r\n\
@@ -527,14 +503,7 @@ fn stated_totals_that_differ_from_the_clock_are_said_in_the_reply() {
     {
         let (me, id) = new_game();
         me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-        let mut r = reply(
-            "1. e4",
-            "1. e4",
-            "02.03.2026",
-            "03.03.2026",
-            "1... e5",
-            "05.03.2026",
-        );
+        let mut r = their_e5();
         let extra = format!("Итого дней: {totals}\r\n");
         r.extra = &extra;
         me.apply_text("m.eml", &r.text(1), "2026-03-06");
@@ -566,14 +535,7 @@ fn a_stranger_with_no_game_is_held_and_can_be_dismissed() {
 fn applying_the_same_file_twice_changes_nothing() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     let before = show(&me, &id, "2026-03-07");
     let out = me.apply_text("m1.eml", &r.text(1), "2026-03-06");
@@ -608,14 +570,7 @@ fn the_players_own_mistakes_are_refused_in_words() {
 fn resignation_draws_and_the_end_of_the_game() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let mut r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let mut r = their_e5();
     r.extra = "Предлагаю ничью\r\n";
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     assert_eq!(show(&me, &id, "2026-03-06")["draw_offered_by"], "black");
@@ -659,14 +614,7 @@ fn resignation_draws_and_the_end_of_the_game() {
 fn export_gives_pgn_with_dates_and_the_whole_mail() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     let pgn = me.ok(&["--now", "2026-03-06", "export", &id, "--pgn"]);
     assert!(pgn.starts_with("[Event \"Кубок клуба 2026\"]\n[Site \"Email\"]\n[Date \"2026.03.01\"]\n[Round \"-\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"*\"]\n[EventDate \"2026.03.01\"]\n[Mode \"EM\"]\n[WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n[TimeControl \"10/5184000\"]\n[Termination \"unterminated\"]\n\n"), "{pgn}");
@@ -763,14 +711,7 @@ fn a_partner_message_id_not_in_ascii_or_too_long_is_left_out_of_our_thread() {
     let (me, id) = new_game();
     let long = format!("{}@example.org", "x".repeat(239));
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let r = their_e5();
     let raw = r
         .text(1)
         .replace("<petrov.1@example.org>", "<ход.1@пример.рф>");
@@ -830,14 +771,7 @@ fn a_partner_message_id_not_in_ascii_or_too_long_is_left_out_of_our_thread() {
 fn a_held_message_is_never_named_in_our_thread() {
     let (me, id) = new_game();
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-    let mut r = reply(
-        "1. e4",
-        "1. e4",
-        "02.03.2026",
-        "03.03.2026",
-        "1... e5",
-        "05.03.2026",
-    );
+    let mut r = their_e5();
     r.from = "petrov@other.example";
     let out = me.apply_text("other.eml", &r.text(1), "2026-03-06");
     assert!(out.contains(&format!("it looks like game {id}")), "{out}");
