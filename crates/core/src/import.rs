@@ -20,6 +20,8 @@ use crate::clock::{Carried, Control, Ply};
 use crate::message::{self, Envelope, MessageKind, MoveMessage, Totals};
 use crate::notation::MoveError;
 
+pub mod charset;
+
 /// One ply's dates, as far as the source gives them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PlyDates {
