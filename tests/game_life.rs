@@ -617,7 +617,7 @@ fn export_gives_pgn_with_dates_and_the_whole_mail() {
     let r = their_e5();
     me.apply_text("m1.eml", &r.text(1), "2026-03-06");
     let pgn = me.ok(&["--now", "2026-03-06", "export", &id, "--pgn"]);
-    assert!(pgn.starts_with("[Event \"Кубок клуба 2026\"]\n[Site \"Email\"]\n[Date \"2026.03.01\"]\n[Round \"-\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"*\"]\n[EventDate \"2026.03.01\"]\n[Mode \"EM\"]\n[WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n[TimeControl \"10/5184000\"]\n[Termination \"unterminated\"]\n\n"), "{pgn}");
+    assert!(pgn.starts_with("[Event \"Кубок клуба 2026\"]\n[Site \"Email\"]\n[Date \"2026.03.01\"]\n[Round \"-\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"*\"]\n[EventDate \"2026.03.01\"]\n[Mode \"EM\"]\n[WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n[ArbiterNA \"arbiter@example.org\"]\n[TimeControl \"10/5184000\"]\n[Termination \"unterminated\"]\n\n"), "{pgn}");
     assert!(pgn.lines().all(|l| l.chars().count() <= 80));
     let movetext = pgn
         .split("\n\n")

@@ -436,3 +436,213 @@ fn an_imported_friendly_game_copies_no_arbiter_in_any_chore() {
         .collect();
     assert_eq!(to, ["petrov@example.org"; 3], "move, repeat, resignation");
 }
+
+/// Writes `bytes` in the player's home and imports them; the ids printed.
+fn import_bytes(p: &Player, name: &str, bytes: &[u8], flags: &[&str]) -> Vec<String> {
+    let path = p.home.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let mut args = vec!["game", "import", path.to_str().unwrap()];
+    args.extend(flags);
+    p.ok(&args).lines().map(str::to_owned).collect()
+}
+
+/// A one-game PGN of Ivanov's with these names, dated, Black (`black`) to answer 2. Nf3.
+fn named_pgn(event: &str, black: &str) -> String {
+    format!(
+        "[Event \"{event}\"]\n[Site \"ICCF\"]\n[Date \"2026.03.01\"]\n[Round \"4\"]\n\
+         [White \"Иванов, Иван\"]\n[Black \"{black}\"]\n[Result \"*\"]\n\
+         [WhiteNA \"ivanov@example.org\"]\n[BlackNA \"partner@example.org\"]\n\n\
+         1. e4 {{[%ccsnt 2026.03.02]}} 1... c5 {{[%ccsnt 2026.03.04]}} \
+         2. Nf3 {{[%ccsnt 2026.03.06]}} *\n"
+    )
+}
+
+#[test]
+fn a_windows_1251_or_latin_1_pgn_imports_with_its_names_and_only_once() {
+    let me = ivanov();
+    // ChessBase writes a Russian user's PGN in windows-1251; the PGN standard's charset is
+    // Latin-1.
+    let russian = named_pgn("Кубок клуба 2026", "Петров, Пётр");
+    let cp1251: Vec<u8> = russian
+        .chars()
+        .map(|c| match c {
+            'А'..='я' => u8::try_from(u32::from(c) - 0x410 + 0xC0).unwrap(),
+            'ё' => 0xB8,
+            c => u8::try_from(u32::from(c)).unwrap(),
+        })
+        .collect();
+    assert!(std::str::from_utf8(&cp1251).is_err());
+    let id = import_bytes(&me, "cb.pgn", &cp1251, &[])[0].clone();
+    let v = show(&me, &id, "2026-03-07");
+    assert_eq!(
+        (&v["event"], &v["white"], &v["black"]),
+        (
+            &Value::from("Кубок клуба 2026"),
+            &Value::from("Иванов, Иван"),
+            &Value::from("Петров, Пётр")
+        )
+    );
+    assert_eq!(import_bytes(&me, "again.pgn", &cp1251, &[]), [id.clone()]);
+
+    // Müller in Latin-1 (the Cyrillic White written as a Latin name: Latin-1 has no Cyrillic).
+    let german =
+        named_pgn("ICCF Email 2026", "Müller, Jürgen").replace("Иванов, Иван", "Ivanov, Ivan");
+    let latin1: Vec<u8> = german
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    let other = import_bytes(&me, "l1.pgn", &latin1, &[])[0].clone();
+    assert_ne!(other, id);
+    assert_eq!(show(&me, &other, "2026-03-07")["black"], "Müller, Jürgen");
+    assert_eq!(
+        import_bytes(&me, "l1-again.pgn", &latin1, &[]),
+        [other.clone()]
+    );
+    let listed = me.json(&["games"]);
+    assert_eq!(listed.as_array().unwrap().len(), 2, "{listed}");
+    // Told the charset, the file is read as told.
+    let fresh = ivanov();
+    let told = import_bytes(&fresh, "l1.pgn", &latin1, &["--encoding", "windows-1251"]);
+    assert_eq!(
+        show(&fresh, &told[0], "2026-03-07")["black"],
+        "Mьller, Jьrgen"
+    );
+    let path = fresh.home.path().join("l1.pgn");
+    let err = fresh.fails(&[
+        "game",
+        "import",
+        path.to_str().unwrap(),
+        "--encoding",
+        "koi9",
+    ]);
+    assert!(err.contains("unknown encoding"), "{err}");
+}
+
+#[test]
+fn an_export_imported_again_keeps_the_arbiter_the_round_and_the_clocks() {
+    let me = ivanov();
+    let pgn = named_pgn("Кубок клуба 2026", "Петров, Пётр");
+    let id = import(&me, "cup.pgn", &pgn, &["--arbiter", "arbiter@example.org"])[0].clone();
+    // A penalty-free game whose clocks run: the partner's days since 2026-03-06.
+    let exported = me.ok(&["export", &id, "--pgn"]);
+    assert!(exported.contains("[Round \"4\"]"), "{exported}");
+    assert!(
+        exported.contains("[ArbiterNA \"arbiter@example.org\"]"),
+        "{exported}"
+    );
+    let fresh = ivanov();
+    let again = import(&fresh, "exported.pgn", &exported, &[])[0].clone();
+    let (a, b) = (
+        show(&fresh, &again, "2026-03-20"),
+        show(&me, &id, "2026-03-20"),
+    );
+    assert_eq!(
+        a["arbiter"], "arbiter@example.org",
+        "not a friendly game now"
+    );
+    assert_eq!(kept(&a), kept(&b));
+    assert_eq!(a["deadlines"], b["deadlines"]);
+    assert_eq!(
+        fresh.ok(&["export", &again, "--pgn"]),
+        exported,
+        "and back the same"
+    );
+}
+
+/// Our 2. Nf3 is the last move, and the file has no date at all.
+const NO_DATES: &str = "[Event \"Кубок клуба 2026\"]\n[Date \"2026.03.01\"]\n\
+[White \"Иванов\"]\n[Black \"Петров\"]\n[WhiteNA \"ivanov@example.org\"]\n\
+[BlackNA \"petrov@example.org\"]\n[Result \"*\"]\n\n1. e4 c5 2. Nf3 *\n";
+
+#[test]
+fn a_game_imported_without_dates_runs_no_clock_and_queues_no_repeat_until_dated() {
+    let me = ivanov();
+    let path = me.home.path().join("nodates.pgn");
+    std::fs::write(&path, NO_DATES).unwrap();
+    let out = me.run(&[
+        "--now",
+        "2026-04-20",
+        "game",
+        "import",
+        path.to_str().unwrap(),
+        "--arbiter",
+        "arbiter@example.org",
+    ]);
+    assert!(out.status.success());
+    let id = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        note.contains("when your last move (2. Nf3) was sent")
+            && note.contains(&format!("ccmail game set {id} --last-sent")),
+        "{note}"
+    );
+    let v = show(&me, &id, "2026-04-20");
+    assert_eq!(v["deadlines"], serde_json::json!([]), "{v}");
+    assert_eq!(v["running_days"], 0);
+    assert_eq!(v["problems"][0]["code"], "last_sent_unknown", "{v}");
+    let listing = me.ok(&["--now", "2026-04-20", "games"]);
+    assert!(
+        listing.contains("the date our last move was sent is not known")
+            && !listing.contains("40 days"),
+        "{listing}"
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    assert_eq!(
+        rt.block_on(common::pass(&me, "2026-04-20")),
+        Vec::<String>::new()
+    );
+    // The partner's answer comes: applied, and no repeat of ours goes out with it.
+    let answer = "From: petrov@example.org\nTo: ivanov@example.org\nCc: arbiter@example.org\n\
+                  Subject: move\nDate: Tue, 21 Apr 2026 10:00:00 +0300\n\
+                  Message-ID: <nd1@example.org>\n\nТурнир: Кубок клуба 2026\nСтарт: 01.03.2026\n\
+                  Белые: Иванов\nЧерные: Петров\nХоды: 1. 5254 3735 2. 7163\n\
+                  Ваш ход 2. 7163 отправлен: 17.04.2026\nПолучен: 18.04.2026\n\
+                  Мой ход: 2... 4746\nОтправлен: 21.04.2026\n";
+    let applied = receive(&me, "answer.eml", answer, "2026-04-21");
+    assert!(applied.contains("applied"), "{applied}");
+    assert!(sent_letters(&me, &id).is_empty(), "a repeat went out");
+    let v = show(&me, &id, "2026-04-21");
+    assert_eq!(v["problems"], serde_json::json!([]), "{v}");
+    assert_eq!(v["to_move"], "white");
+
+    // Another such game, dated afterwards: from then on the repeat is due as for any game.
+    let other = ivanov();
+    let id = import(&other, "nodates.pgn", NO_DATES, &[])[0].clone();
+    let out = other.ok(&[
+        "--now",
+        "2026-04-20",
+        "game",
+        "set",
+        &id,
+        "--last-sent",
+        "2026-04-01",
+    ]);
+    assert!(out.contains("last-sent"), "{out}");
+    let v = show(&other, &id, "2026-04-20");
+    assert_eq!(
+        v["deadlines"][0],
+        serde_json::json!({"kind": "repeat", "date": "2026-04-15"})
+    );
+    assert_eq!(v["running_days"], 19);
+}
+
+#[test]
+fn a_russian_numeric_letter_is_answered_in_russian_numeric_whatever_the_config_says() {
+    let me = ivanov();
+    let mut config = std::fs::read_to_string(me.config()).unwrap();
+    config.push_str("\n[defaults]\nlanguage = \"en\"\nnotation = \"san\"\n");
+    std::fs::write(me.config(), config).unwrap();
+    let id = import(&me, "last.eml", AT_MOVE_20, &[])[0].clone();
+    me.ok(&["--now", "2026-06-26", "move", &id, "3628", "--yes"]);
+    let (_, ours) = &sent_letters(&me, &id)[0];
+    assert!(
+        ours.text.contains("Мой ход: 21. 3628") && ours.text.contains("Итого дней"),
+        "{}",
+        ours.text
+    );
+    // A game made with `game new` still takes the config's.
+    let new = common::cup_game(&me, "white", "sidorov@example.org", &[]);
+    me.ok(&["--now", "2026-03-02", "move", &new, "e4", "--yes"]);
+    let (_, first) = &sent_letters(&me, &new)[0];
+    assert!(first.text.contains("My move: 1. e4"), "{}", first.text);
+}

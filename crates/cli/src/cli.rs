@@ -423,10 +423,14 @@ pub enum GameCommand {
         #[arg(long)]
         resume: bool,
     },
-    Set {
+    Set(Box<SetArgs>),
+    Delete {
         game: String,
-        #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
-        attach_pgn: String,
+        #[arg(long)]
+        yes: bool,
+    },
+    Archive {
+        game: String,
     },
 }
 
@@ -434,6 +438,32 @@ pub enum GameCommand {
 pub struct NewGameArgs {
     #[arg(long)]
     pub event: String,
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("change").required(true).multiple(true))]
+pub struct SetArgs {
+    pub game: String,
+    #[arg(long, value_name = "EMAIL", group = "change")]
+    pub opponent: Option<String>,
+    #[arg(long, value_name = "EMAIL|none", group = "change")]
+    pub arbiter: Option<String>,
+    #[arg(long, group = "change")]
+    pub lang: Option<String>,
+    #[arg(long, group = "change")]
+    pub notation: Option<String>,
+    #[arg(long, value_name = "N/D", group = "change")]
+    pub control: Option<String>,
+    #[arg(long, group = "change")]
+    pub rules: Option<String>,
+    #[arg(long, group = "change")]
+    pub event: Option<String>,
+    #[arg(long, value_name = "DATE", group = "change")]
+    pub start: Option<String>,
+    #[arg(long, value_name = "DATE", group = "change")]
+    pub last_sent: Option<String>,
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"], group = "change")]
+    pub attach_pgn: Option<String>,
+}
+
     #[arg(long, value_name = "DATE")]
     pub start: String,
     #[arg(long)]
@@ -483,6 +513,10 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct MoveArgs {
+    #[arg(long, value_name = "ENC")]
+    pub encoding: Option<String>,
+    #[arg(long, value_name = "DATE")]
+    pub last_sent: Option<String>,
     pub game: String,
     #[arg(
         allow_hyphen_values = true,

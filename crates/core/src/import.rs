@@ -17,10 +17,11 @@ use chrono::NaiveDate;
 use shakmaty::{Color, Move};
 
 use crate::clock::{Carried, Control, Ply};
-use crate::message::{self, Envelope, MessageKind, MoveMessage, Totals};
-use crate::notation::MoveError;
+use crate::message::{self, Envelope, Language, MessageKind, MoveMessage, Totals};
+use crate::notation::{MoveError, Notation};
 
 pub mod charset;
+pub mod style;
 
 /// One ply's dates, as far as the source gives them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -61,6 +62,13 @@ pub struct Imported {
     /// The day the last message arrived, when it is the partner's (his move is ours to
     /// answer from that day).
     pub last_received: Option<NaiveDate>,
+    /// The language and notation the letters are written in, when they say.
+    pub language: Option<Language>,
+    pub notation: Option<Notation>,
+    /// The PGN `Round` tag.
+    pub round: Option<String>,
+    /// The arbiter's address, as ccmail's export gives it (`ArbiterNA`).
+    pub arbiter: Option<String>,
 }
 
 /// The clock's history of an imported game.
@@ -268,6 +276,8 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
             white_email: tag("WhiteNA").map(|a| a.to_lowercase()),
             black_email: tag("BlackNA").map(|a| a.to_lowercase()),
             control: tag("TimeControl").and_then(|t| time_control(&t)),
+            round: tag("Round"),
+            arbiter: tag("ArbiterNA").map(|a| a.to_lowercase()),
             moves: game.moves,
             dates,
             carried_at,
@@ -279,13 +289,14 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
 }
 
 /// A message of the game, read: its envelope, what ccmail read in it, the day it arrived,
-/// and its Cc addresses.
+/// its Cc addresses and its text.
 #[derive(Debug, Clone)]
 pub struct Letter<'a> {
     pub envelope: &'a Envelope,
     pub message: &'a MoveMessage,
     pub arrived: Option<NaiveDate>,
     pub cc: Vec<String>,
+    pub text: &'a str,
 }
 
 /// A game from its messages, oldest first (an mbox, or just the partner's last message): the
@@ -349,6 +360,13 @@ pub fn from_letters(letters: &[Letter<'_>], me: &str) -> Result<Imported, Import
     let theirs = sender
         .as_deref()
         .is_some_and(|s| !s.eq_ignore_ascii_case(me));
+    // The letter with the record speaks first; the others where it does not say.
+    let in_order = std::iter::once(base).chain(letters.iter().filter(moving));
+    let language = in_order.clone().find_map(|l| style::language_of(l.text));
+    let notation = in_order.clone().find_map(|l| {
+        let written = [&l.message.new_move_text, &l.message.partner_move_text];
+        style::notation_of(written.into_iter().flatten().map(String::as_str))
+    });
     Ok(Imported {
         event: m.header.event.clone(),
         start: m.header.start,
@@ -362,6 +380,8 @@ pub fn from_letters(letters: &[Letter<'_>], me: &str) -> Result<Imported, Import
         totals: m.total_days,
         sender,
         last_received: if theirs { base.arrived } else { None },
+        language,
+        notation,
         ..Imported::default()
     })
 }

@@ -48,6 +48,13 @@ pub struct GameRow {
     /// Why the finished game ended (migrations/0008), by the core's `EndReason` name; `None`
     /// while it goes on, or when it ended before ccmail recorded it.
     pub ending: Option<String>,
+    /// The PGN Round tag of an imported game, '' for none (migrations/0012).
+    pub round: String,
+    /// Out of `games` and the daemon's chores, kept whole (`ccmail game archive`).
+    pub archived: bool,
+    /// The ply of our move whose send date is not known (an import without dates), 0 for
+    /// none: while it is the last, the partner's clock, the repeat and the silence rule wait.
+    pub unknown_sent_ply: i64,
 }
 
 impl GameRow {
@@ -85,6 +92,9 @@ impl GameRow {
             plan: String::new(),
             plan_from: 0,
             ending: None,
+            round: String::new(),
+            archived: false,
+            unknown_sent_ply: 0,
         }
     }
 }
@@ -92,15 +102,17 @@ impl GameRow {
 const COLUMNS: &str = "id, event, start_date, white, black, my_color, opponent_email, \
     arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
     draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, created_at, \
-    carried_through, carried_white, carried_black, pgn_due, attach_pgn, plan, plan_from, ending";
+    carried_through, carried_white, carried_black, pgn_due, attach_pgn, plan, plan_from, ending, \
+    round, archived, unknown_sent_ply";
 
 pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO games (id, event, start_date, white, black, my_color, opponent_email, \
          arbiter_email, rules, control_moves, control_days, notation, language, status, result, \
          draw_offered_by, correction_due, awaited_received, reply_notes, answer_cc_arbiter, \
-         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn, ending) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         created_at, carried_through, carried_white, carried_black, pgn_due, attach_pgn, ending, \
+         round, archived, unknown_sent_ply) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.event)
@@ -129,6 +141,9 @@ pub async fn insert_game(conn: &mut SqliteConnection, g: &GameRow) -> Result<()>
     .bind(g.pgn_due)
     .bind(g.attach_pgn)
     .bind(&g.ending)
+    .bind(&g.round)
+    .bind(g.archived)
+    .bind(g.unknown_sent_ply)
     .execute(conn)
     .await?;
     Ok(())
@@ -183,7 +198,7 @@ pub async fn games_with_records(
     let filter = if all {
         ""
     } else {
-        "WHERE status != 'finished'"
+        "WHERE status != 'finished' AND NOT archived"
     };
     let sql = format!("SELECT {COLUMNS}, record FROM games {filter} ORDER BY created_at, id");
     // The rows are read first and decoded after: decoding (and so freeing) each row while
@@ -216,12 +231,13 @@ pub async fn games_with_moves(
         .collect()
 }
 
-/// Active and suspended games (with `all`, finished ones too), oldest first.
+/// Active and suspended games not archived (with `all`, finished and archived ones too),
+/// oldest first.
 pub async fn games(conn: &mut SqliteConnection, all: bool) -> Result<Vec<GameRow>> {
     let filter = if all {
         ""
     } else {
-        "WHERE status != 'finished'"
+        "WHERE status != 'finished' AND NOT archived"
     };
     let sql = format!("SELECT {COLUMNS} FROM games {filter} ORDER BY created_at, id");
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))

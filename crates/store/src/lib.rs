@@ -14,6 +14,7 @@
 
 mod attached;
 mod breaks;
+mod changes;
 mod copies;
 mod games;
 mod kind;
@@ -35,6 +36,7 @@ use sqlx::sqlite::{
 pub use attached::*;
 pub use breaks::*;
 pub use copies::*;
+pub use changes::*;
 pub use games::*;
 pub use kind::*;
 pub use messages::*;

@@ -120,13 +120,28 @@ cmd-decision-give = give --result RESULT or --resume
 cmd-set-pgn-on = game { $id }: each move message from now on carries the game as PGN
 cmd-set-pgn-off = game { $id }: move messages carry no PGN from now on
 
+cmd-set-nothing = game { $id }: nothing to change
+cmd-set-none = (none)
+cmd-set-changed = game { $id }: { $field } { $old } → { $new }
+cmd-set-clock = clocks before: { $before }; now: { $after }
+cmd-set-clock-same = the clocks do not change: { $now }
+cmd-set-clock-both = White { $white }, Black { $black }
+cmd-set-clock-side = { $total } days of { $limit } by move { $at }, { $left } left
+cmd-set-last-sent-not-ours = --last-sent is the date our last move was sent: in game { $id } the last move is not ours
+cmd-set-last-sent-early = --last-sent is before the game's start ({ $start })
+cmd-delete-confirm = Remove game { $id } ({ $event }: { $white } – { $black }) with its { $moves } moves and { $messages } letters? Nothing is sent.
+cmd-delete-give-yes = removing game { $id } removes its moves and mail for good: give --yes (export it first to keep them)
+cmd-delete-kept = game { $id } is kept
+cmd-delete-done = game { $id } removed, with its { $messages } letters
+cmd-archive-done = game { $id } archived: out of `ccmail games` and the daemon's chores; `ccmail games --all` lists it
+cmd-archive-already = game { $id } is archived already
 ## ccmail game import
 
 cmd-import-no-game = { $name }: there is no game in this PGN
 cmd-import-label = { $name }, game { $n }
 cmd-import-failed = { $label } can't be imported
 cmd-import-note = game { $id }: { $note }
-cmd-import-already = in the store already: nothing changed
+cmd-import-already = in the store already: nothing changed (its settings change with `ccmail game set { $id } …`)
 cmd-import-illegal = move { $n } is not legal
 cmd-import-colour = your colour: neither WhiteNA/BlackNA, your name nor who sent the mail say which side is yours; give --color white|black
 cmd-import-opponent = the opponent's address: the file does not give it; give --opponent EMAIL
@@ -135,6 +150,8 @@ cmd-import-start = the start date: the file does not give it; give --start YYYY-
 cmd-import-white = White's name: the file does not give it
 cmd-import-black = Black's name: the file does not give it
 
+cmd-import-last-sent-unknown = the file does not say when your last move ({ $move }) was sent: until you give the date, no repeat (51.5.1) or silence deadline (51.5.3) is counted for this game: ccmail game set { $id } --last-sent YYYY-MM-DD
+cmd-import-last-sent-ask = When did you send your last move ({ $move })? YYYY-MM-DD (empty: not known):
 ## ccmail init
 
 cmd-init-wrote = wrote a starter config to { $path } (edit [player] first)

@@ -104,17 +104,35 @@ help-game-import-event = The competition's name, where the file does not give it
 help-game-import-start = The official start date, YYYY-MM-DD or DD.MM.YYYY, where the file does not give it
 help-game-import-control = Time control, N moves / D days [default: the file's, else the config's]
 help-game-import-rules = article51 or postal104 [default: the config's]
-help-game-import-notation = numeric, san or san-ru [default: the config's]
-help-game-import-lang = ru or en [default: the config's]
+help-game-import-notation = numeric, san or san-ru [default: the letter's, else the config's]
+help-game-import-lang = ru or en [default: the letter's, else the config's]
+help-game-import-encoding = The PGN file's charset: utf-8, windows-1251 or latin-1 [default: found by what the file holds]
+help-game-import-last-sent = The date your last move was sent, where the file does not give it
 
 about-game-decision = Record the arbiter's decision on a suspended game (51.6 claim, 51.9.4 adjudication): the result, or that play resumes. The 14-day protest window (51.6) starts that day
 help-game-decision-game = The game's id
 help-game-decision-result = The result the arbiter gave: 1-0, 0-1 or 1/2-1/2
 help-game-decision-resume = The claim was rejected: play goes on
 
-about-game-set = Change a game's settings: whether its move messages carry a PGN attachment
+about-game-set = Change what a game was created or imported with. Each change is recorded in the game (`show` lists them); one that moves a clock says how
 help-game-set-game = The game's id
+help-game-set-opponent = The opponent's e-mail address
+help-game-set-arbiter = The arbiter's e-mail address, or none for a friendly game
+help-game-set-lang = The language of our letters: ru or en
+help-game-set-notation = The notation of our letters: numeric, san or san-ru
+help-game-set-control = Time control, N moves / D days
+help-game-set-rules = article51 or postal104
+help-game-set-event = The competition's name
+help-game-set-start = The official start date, YYYY-MM-DD or DD.MM.YYYY
+help-game-set-last-sent = The date our last move was sent, for a game imported without it
 help-game-set-attach-pgn = Attach the game so far as a PGN file to each move message from now on
+
+about-game-delete = Remove a game with all its moves and mail (export it first to keep them); asks first on a terminal, --yes otherwise
+help-game-delete-game = The game's id
+help-game-delete-yes = Remove it without asking
+
+about-game-archive = Put a game away: out of `games` and the daemon's chores, kept whole; `games --all` lists it
+help-game-archive-game = The game's id
 
 about-games = Active games (all with --all), most urgent first
 help-games-all = Finished games too

@@ -144,13 +144,28 @@ cmd-decision-give = укажите --result RESULT или --resume
 cmd-set-pgn-on = партия { $id }: теперь к каждому письму с ходом прикладывается запись партии в PGN
 cmd-set-pgn-off = партия { $id }: теперь письма с ходами идут без PGN
 
+cmd-set-nothing = партия { $id }: менять нечего
+cmd-set-none = (нет)
+cmd-set-changed = партия { $id }: { $field } { $old } → { $new }
+cmd-set-clock = часы были: { $before }; теперь: { $after }
+cmd-set-clock-same = часы не меняются: { $now }
+cmd-set-clock-both = белые { $white }, чёрные { $black }
+cmd-set-clock-side = { $total } дн. из { $limit } к ходу { $at }, осталось { $left }
+cmd-set-last-sent-not-ours = --last-sent — дата отправки нашего последнего хода, а в партии { $id } последний ход не наш
+cmd-set-last-sent-early = --last-sent раньше начала партии ({ $start })
+cmd-delete-confirm = Удалить партию { $id } ({ $event }: { $white } – { $black }) с её ходами ({ $moves }) и письмами ({ $messages })? Ничего не отправляется.
+cmd-delete-give-yes = удаление партии { $id } навсегда удаляет её ходы и письма: добавьте --yes (чтобы их сохранить, сначала экспортируйте партию)
+cmd-delete-kept = партия { $id } оставлена
+cmd-delete-done = партия { $id } удалена вместе с письмами ({ $messages })
+cmd-archive-done = партия { $id } в архиве: её нет в `ccmail games` и в заботах демона; `ccmail games --all` её показывает
+cmd-archive-already = партия { $id } уже в архиве
 ## ccmail game import
 
 cmd-import-no-game = { $name }: в этом PGN нет ни одной партии
 cmd-import-label = { $name }, партия { $n }
 cmd-import-failed = { $label }: импортировать не удалось
 cmd-import-note = партия { $id }: { $note }
-cmd-import-already = уже есть в базе: ничего не изменилось
+cmd-import-already = уже есть в базе: ничего не изменилось (её настройки меняет `ccmail game set { $id } …`)
 cmd-import-illegal = ход { $n } невозможен по правилам
 cmd-import-colour = ваш цвет: ни WhiteNA/BlackNA, ни ваше имя, ни отправитель писем не говорят, за какую сторону вы играете; укажите --color white|black
 cmd-import-opponent = адрес соперника: в файле его нет; укажите --opponent EMAIL
@@ -159,6 +174,8 @@ cmd-import-start = дата начала: в файле её нет; укажи�
 cmd-import-white = имя белых: в файле его нет
 cmd-import-black = имя чёрных: в файле его нет
 
+cmd-import-last-sent-unknown = в файле нет даты отправки вашего последнего хода ({ $move }): пока её нет, ни повтор (51.5.1), ни срок молчания (51.5.3) в этой партии не считаются: ccmail game set { $id } --last-sent ГГГГ-ММ-ДД
+cmd-import-last-sent-ask = Когда вы отправили свой последний ход ({ $move })? ГГГГ-ММ-ДД (пусто: неизвестно):
 ## ccmail init
 
 cmd-init-wrote = начальная конфигурация записана в { $path } (сначала заполните [player])

@@ -42,6 +42,8 @@ show-friendly-finished = Товарищеская партия, арбитра �
 show-letters = Письма без ходов:
 # Что было в письме партнёра.
 show-kind-move = ход
+show-changes = Изменения партии:
+show-last-sent-unknown = дата отправки нашего последнего хода неизвестна: пока её нет, ни повтор, ни срок 40 дней не считаются: ccmail game set { $id } --last-sent ГГГГ-ММ-ДД
 show-kind-repeat = повтор хода
 show-kind-draw-accept = согласие на ничью
 show-kind-resignation = сдача

@@ -229,6 +229,13 @@ impl Game {
         self.row.status == store::GameStatus::Active
     }
 
+    /// Our last move's send date is not known (a game imported without it), and it is the
+    /// partner's move: his clock can't run.
+    pub fn last_sent_unknown(&self) -> bool {
+        self.row.unknown_sent_ply > 0
+            && usize::try_from(self.row.unknown_sent_ply).is_ok_and(|p| p == self.moves.len())
+    }
+
     pub fn my_turn(&self) -> bool {
         self.is_active() && self.to_move() == self.me
     }
@@ -296,7 +303,9 @@ impl Game {
                 notice,
             });
         }
-        t.awaited = if !self.is_active() {
+        t.awaited = if !self.is_active() || self.last_sent_unknown() {
+            // The partner's clock has no day to run from: nothing is due from it (no repeat,
+            // no 40 days) until the player gives the date (`game set --last-sent`).
             Awaited::Nothing
         } else if self.to_move() == self.me {
             Awaited::Move {

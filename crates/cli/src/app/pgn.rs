@@ -67,12 +67,19 @@ pub fn pgn_with(
             s.to_owned()
         }
     };
+    let or_none = |s: &str| {
+        if s.is_empty() {
+            "-".to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
     let start = r.start_date.format("%Y.%m.%d").to_string();
     let roster = [
         ("Event", or_unknown(&r.event)),
         ("Site", "Email".to_owned()),
         ("Date", start.clone()),
-        ("Round", "-".to_owned()),
+        ("Round", or_none(&r.round)),
         ("White", or_unknown(&r.white)),
         ("Black", or_unknown(&r.black)),
         ("Result", result.clone()),
@@ -82,6 +89,8 @@ pub fn pgn_with(
         ("Mode", "EM".to_owned()),
         ("WhiteNA", white_na),
         ("BlackNA", black_na),
+        // Not a standard tag: ccmail's, so that the game comes back rated (`game import`).
+        ("ArbiterNA", r.arbiter_email.clone()),
         (
             "TimeControl",
             pgn::time_control(game.control.moves(), game.control.days()),

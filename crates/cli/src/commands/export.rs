@@ -4,19 +4,22 @@
 //! one file, for a chess program's database.
 //!
 //! The mbox is the stored messages byte for byte (mboxrd: only `>*From ` lines get one more
-//! `>`): evidence is not re-encoded. A file written with `-o` is created private (0600): it
+//! `>`): evidence is not re-encoded (on a terminal it is shown as the other commands show
+//! mail). The PGN's control and bidi characters are escaped as every command shows them. A file written with `-o` is created private (0600): it
 //! holds the player's mail.
 //!
 //! With `--json`, each game is `{"id", "format", "output", "text"}`: `format` `pgn` or `mbox`;
 //! the text itself (an mbox's bytes read as UTF-8, any other byte replaced), or `null` and the
 //! file in `output` with `-o`. One object for a game, an array for `--all`.
 
-use std::io::Write;
+use std::borrow::Cow;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use ccmail::app::game::Game;
 use ccmail::app::pgn::pgn;
+use ccmail::term::shown_lines;
 use ccmail_mail::mbox;
 use ccmail_store as store;
 
@@ -38,12 +41,19 @@ pub async fn run(ctx: &Ctx, id: &str, mbox: bool, output: Option<PathBuf>) -> an
                 &raw,
             );
         }
+        // Evidence goes to a file or a pipe byte for byte; a terminal is sent nothing it
+        // would act on.
+        if output.is_none() && !ctx.json && std::io::stdout().is_terminal() {
+            out = shown_lines(&String::from_utf8_lossy(&out))
+                .into_owned()
+                .into_bytes();
+        }
         out
     } else {
-        pgn(&mut conn, &game, ctx.clock.today(), &ctx.me.email)
+        let text = pgn(&mut conn, &game, ctx.clock.today(), &ctx.me.email)
             .await
-            .with_context(|| ccmail::t!("export-no-pgn", id = id))?
-            .into_bytes()
+            .with_context(|| ccmail::t!("export-no-pgn", id = id))?;
+        safe_pgn(text, ctx.json).into_bytes()
     };
     if ctx.json {
         let format = if mbox { "mbox" } else { "pgn" };
@@ -79,6 +89,7 @@ pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Re
         let one = pgn(&mut conn, game, ctx.clock.today(), &ctx.me.email)
             .await
             .with_context(|| ccmail::t!("export-no-pgn", id = game.id()))?;
+        let one = safe_pgn(one, ctx.json);
         if ctx.json {
             each.push(json(game.id(), "pgn", output.as_deref(), one.as_bytes()));
         }
@@ -92,6 +103,20 @@ pub async fn all(ctx: &Ctx, active: bool, output: Option<PathBuf>) -> anyhow::Re
         return Ok(());
     }
     write_out(output, text.as_bytes())
+}
+
+/// The PGN as written, its names and comments (which may quote the partner's letters) with
+/// every control and bidi character in the visible form the other commands show
+/// ([`shown_lines`]): a `U+202E` in a name must not turn a chess program's or a terminal's
+/// line around. `--json` keeps the exact text, as every command's JSON does.
+fn safe_pgn(text: String, json: bool) -> String {
+    if json {
+        return text;
+    }
+    match shown_lines(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(safe) => safe,
+    }
 }
 
 /// Writes to `output` (created 0600 when it is new; an existing file keeps its mode, and may

@@ -1,5 +1,5 @@
 //! `ccmail game new`: creates a game and prints its id; `ccmail game decision`: records the
-//! arbiter's decision on a suspended game; `ccmail game set`: changes a game's settings.
+//! arbiter's decision on a suspended game.
 
 use anyhow::{Context, bail};
 use ccmail_core::clock::{Control, Profile};
@@ -187,18 +187,4 @@ pub async fn decision(
         }
         _ => bail!("{}", ccmail::t!("cmd-decision-give")),
     }
-}
-
-/// `ccmail game set GAME --attach-pgn on|off`.
-pub async fn set(ctx: &Ctx, id: &str, attach_pgn: &str) -> anyhow::Result<()> {
-    let on = attach_pgn == "on";
-    if !store::set_attach_pgn(&mut *ctx.store.conn().await?, id, on).await? {
-        bail!("{}", ccmail::t!("cmd-no-game-see-all", id = id));
-    }
-    if on {
-        println!("{}", ccmail::t!("cmd-set-pgn-on", id = id));
-    } else {
-        println!("{}", ccmail::t!("cmd-set-pgn-off", id = id));
-    }
-    Ok(())
 }

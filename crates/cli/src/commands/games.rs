@@ -134,6 +134,7 @@ async fn write_json(
             if g.row.correction_due.is_some()
                 || g.row.status != store::GameStatus::Active
                 || held.contains_key(g.id())
+                || g.last_sent_unknown()
             {
                 problems(g, report, trouble.get(g.id()))
             } else {
@@ -275,6 +276,10 @@ fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::R
     for o in listing
         .failed
         .iter()
+    if g.last_sent_unknown() {
+        let words = ccmail::t!("show-last-sent-unknown", id = g.id());
+        writeln!(w, "         {words}")?;
+    }
         .filter(|o| o.game_id.as_deref() == Some(g.id()))
     {
         writeln!(

@@ -12,6 +12,7 @@ use ccmail::app::game::{color_name, to_uci};
 use ccmail::incoming::{self, Incoming};
 use ccmail::term::shown;
 use ccmail_core::clock::{Control, Profile};
+use ccmail_core::import::charset::{self, Charset};
 use ccmail_core::import::{self, Imported, Letter};
 use ccmail_core::message::{Language, one_line};
 use ccmail_core::notation::Notation;
@@ -52,7 +53,12 @@ pub async fn run(ctx: &Ctx, a: ImportArgs) -> anyhow::Result<()> {
             .collect();
         (vec![from_mail(ctx, &mails, &name)?], mails)
     } else if looks_like_pgn(&raw) {
-        let text = String::from_utf8_lossy(&raw);
+        let told = a
+            .encoding
+            .as_deref()
+            .map(str::parse::<Charset>)
+            .transpose()?;
+        let (text, _) = charset::decode(&raw, told);
         let games = import::from_pgn(&text).with_context(|| name.clone())?;
         if games.is_empty() {
             bail!("{}", ccmail::t!("cmd-import-no-game", name = &name));
@@ -138,6 +144,7 @@ fn from_mail(ctx: &Ctx, mails: &[Mail], name: &str) -> anyhow::Result<Imported> 
                 .as_ref()
                 .map(|d| d.cc.iter().map(|a| a.normalized_email()).collect())
                 .unwrap_or_default(),
+            text: m.incoming.decoded.as_ref().map_or("", |d| d.text.as_str()),
         })
         .collect();
     import::from_letters(&letters, &ctx.me.email).with_context(|| name.to_owned())
@@ -155,7 +162,8 @@ async fn bring_in(
     for old in store::games_with(&mut tx, &row.opponent_email).await? {
         let g = &old.game;
         if g.event == row.event && g.white == row.white && g.black == row.black {
-            return Ok((g.id.clone(), vec![ccmail::t!("cmd-import-already")]));
+            let already = ccmail::t!("cmd-import-already", id = &g.id);
+            return Ok((g.id.clone(), vec![already]));
         }
     }
     let history = game.history(row.start_date);
@@ -171,10 +179,21 @@ async fn bring_in(
     {
         row.awaited_received = game.last_received;
     }
+    let mut plies = history.plies.clone();
+    let mut notes = history.notes.clone();
+    let unknown = last_sent(a, game, me, &row, &mut plies)?;
     row.id = fresh_id(&mut tx, &row).await?;
+    if let Some(label) = unknown {
+        row.unknown_sent_ply = i64::try_from(plies.len()).unwrap_or(i64::MAX);
+        notes.push(ccmail::t!(
+            "cmd-import-last-sent-unknown",
+            move = label,
+            id = &row.id
+        ));
+    }
     store::insert_game(&mut tx, &row).await?;
     let mut pos = Chess::default();
-    for (i, (&m, dates)) in game.moves.iter().zip(&history.plies).enumerate() {
+    for (i, (&m, dates)) in game.moves.iter().zip(&plies).enumerate() {
         let san = SanPlus::from_move(pos.clone(), m).to_string();
         pos = pos
             .play(m)
@@ -197,7 +216,62 @@ async fn bring_in(
         keep_message(ctx, &mut tx, &row.id, m).await?;
     }
     tx.commit().await?;
-    Ok((row.id, history.notes))
+    Ok((row.id, notes))
+}
+
+/// Our last move's send date where the file does not give it: `--last-sent`, else asked for
+/// on a terminal. Set in `plies`; the move (`20. Nxc6+`) when it is still not known.
+fn last_sent(
+    a: &ImportArgs,
+    game: &Imported,
+    me: Color,
+    row: &GameRow,
+    plies: &mut [ccmail_core::clock::Ply],
+) -> anyhow::Result<Option<String>> {
+    let ours = row.status == store::GameStatus::Active && game.last_mover() == Some(me);
+    let Some(last) = plies.last_mut().filter(|_| ours) else {
+        return Ok(None);
+    };
+    let given = match &a.last_sent {
+        Some(d) => Some(super::date_arg("--last-sent", d)?),
+        None if game.dates.last().is_some_and(|d| d.sent.is_some()) => return Ok(None),
+        None => None,
+    };
+    let n = game.moves.len();
+    let before = ccmail_core::message::play_all(&game.moves[..n - 1]);
+    let san = SanPlus::from_move(before, game.moves[n - 1]).to_string();
+    let label = if n % 2 == 1 {
+        format!("{}. {san}", n.div_ceil(2))
+    } else {
+        format!("{}... {san}", n / 2)
+    };
+    let Some(date) = given.map_or_else(|| ask_last_sent(&label), |d| Ok(Some(d)))? else {
+        return Ok(Some(label));
+    };
+    last.sent = date;
+    last.received = last.received.min(date);
+    Ok(None)
+}
+
+/// Asks on a terminal when our last move was sent; `None` when there is no terminal or the
+/// answer is empty.
+fn ask_last_sent(label: &str) -> anyhow::Result<Option<NaiveDate>> {
+    use std::io::{BufRead, IsTerminal, Write};
+    if !std::io::stdin().is_terminal() {
+        return Ok(None);
+    }
+    loop {
+        print!("{} ", ccmail::t!("cmd-import-last-sent-ask", move = label));
+        std::io::stdout().flush()?;
+        let mut answer = String::new();
+        if std::io::stdin().lock().read_line(&mut answer)? == 0 || answer.trim().is_empty() {
+            return Ok(None);
+        }
+        match super::date_arg("--last-sent", answer.trim()) {
+            Ok(d) => return Ok(Some(d)),
+            Err(e) => eprintln!("{e}"),
+        }
+    }
 }
 
 /// The game's row: the file's header, then the flags, then the config's defaults.
@@ -233,16 +307,18 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         (None, Some(c)) => c,
         (None, None) => d.control.parse()?,
     };
-    let notation: Notation = a
-        .notation
-        .clone()
-        .unwrap_or_else(|| d.notation.clone())
-        .parse()?;
-    let language: Language = a
-        .lang
-        .clone()
-        .unwrap_or_else(|| d.language.clone())
-        .parse()?;
+    // The letters' own language and notation before the config's: the partner is answered
+    // as he writes.
+    let notation: Notation = match (&a.notation, game.notation) {
+        (Some(n), _) => n.parse()?,
+        (None, Some(n)) => n,
+        (None, None) => d.notation.parse()?,
+    };
+    let language: Language = match (&a.lang, game.language) {
+        (Some(l), _) => l.parse()?,
+        (None, Some(l)) => l,
+        (None, None) => d.language.parse()?,
+    };
     let rules: Profile = a.rules.clone().unwrap_or_else(|| d.rules.clone()).parse()?;
     let finished = game.result.is_some();
     ccmail_core::setup::check(&ccmail_core::setup::Setup {
@@ -273,6 +349,7 @@ fn game_row(ctx: &Ctx, a: &ImportArgs, game: &Imported) -> anyhow::Result<GameRo
         result: game.result.clone(),
         pgn_due: !finished,
         attach_pgn: d.attach_pgn,
+        round: game.round.as_deref().map(one_line).unwrap_or_default(),
         ..GameRow::new("", start, &ctx.clock.stamp())
     })
 }
@@ -293,9 +370,10 @@ fn addresses(
             .filter(|o| !o.eq_ignore_ascii_case(&ctx.me.email))
             .with_context(|| ccmail::t!("cmd-import-opponent"))?,
     };
-    let arbiter = match &a.arbiter {
-        Some(x) => x.trim().to_lowercase(),
-        None => game
+    let arbiter = match (&a.arbiter, &game.arbiter) {
+        (Some(x), _) => x.trim().to_lowercase(),
+        (None, Some(x)) => x.clone(),
+        (None, None) => game
             .cc
             .iter()
             .find(|c| **c != opponent && **c != ctx.me.email)

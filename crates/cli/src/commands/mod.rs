@@ -9,7 +9,9 @@ mod claim;
 mod completions;
 mod export;
 mod folders;
+mod game_delete;
 mod game_new;
+mod game_set;
 mod games;
 mod import;
 mod inbox;
@@ -225,14 +227,16 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
             result,
             resume,
         }) => game_new::decision(&ctx, &game, result.as_deref(), resume).await,
-        Command::Game(GameCommand::Set { game, attach_pgn }) => {
-            game_new::set(&ctx, &game, &attach_pgn).await
+        Command::Game(GameCommand::Set(args)) => game_set::run(&ctx, *args).await,
+        Command::Game(GameCommand::Delete { game, yes }) => {
+            game_delete::delete(&ctx, &game, yes).await
         }
         Command::Games { all } => games::run(&ctx, all).await,
         Command::Show { game } => show::run(&ctx, &game).await,
         Command::Move(args) => moves::run_move(&ctx, args).await,
         Command::Plan { game, line, .. } => plan::run(&ctx, &game, line.as_deref()).await,
         Command::Resign { game, dry_run, yes } => {
+        Command::Game(GameCommand::Archive { game }) => game_delete::archive(&ctx, &game).await,
             moves::run_resign(&ctx, &game, dry_run, yes).await
         }
         Command::Reply => reply::run(&ctx).await,

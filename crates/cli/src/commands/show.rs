@@ -46,6 +46,8 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
         print!("{}", friendly(ctx, &game).await?);
         print!("{}", letters(ctx, &game).await?);
     }
+        let mut conn = ctx.store.conn().await?;
+        print!("{}", super::game_set::changes_text(&mut conn, game.id()).await?);
     Ok(())
 }
 
@@ -213,6 +215,8 @@ impl Problem<'_> {
                 let side = if side.is_white() { "White" } else { "Black" };
                 (
                     "control_overstepped",
+    /// Our last move's send date is not known (an import without it): the game's id.
+    LastSentUnknown(String),
                     // not the interface's: JSON stays English
                     format!("{side} overstepped the time control at move {at} (51.6)"),
                 )
@@ -256,6 +260,14 @@ fn problem_list<'a>(
         for o in &t.failed {
             out.push(Problem::SendFailed {
                 message: o.message,
+            Problem::LastSentUnknown(ref id) => (
+                "last_sent_unknown",
+                // not the interface's: JSON stays English
+                format!(
+                    "the date our last move was sent is not known: no repeat or 40-day \
+                     deadline is counted until it is given: ccmail game set {id} --last-sent DATE"
+                ),
+            ),
                 error: o.last_error.as_deref().unwrap_or_default(),
             });
         }
@@ -285,6 +297,7 @@ fn conditional_lines(game: &Game) -> String {
     if let Some((_, moves)) = game.partner_offer() {
         let line = numbered_line(&game.position(), &moves, notation::san);
         s.push_str(&ccmail::t!("show-offer", line = line, id = game.id()));
+            Problem::LastSentUnknown(ref id) => ccmail::t!("show-last-sent-unknown", id = id),
         s.push('\n');
     }
     let (plan, start) = game.plan();
@@ -323,6 +336,9 @@ pub struct Seen {
 /// The send dates of our repeats (51.5.1) in `game`.
 pub async fn repeats_sent(
     conn: &mut store::SqliteConnection,
+    if game.last_sent_unknown() {
+        out.push(Problem::LastSentUnknown(game.id().to_owned()));
+    }
     game: &Game,
 ) -> anyhow::Result<Vec<NaiveDate>> {
     Ok(store::game_messages(conn, game.id())

@@ -144,6 +144,7 @@ fn a_partner_s_hand_written_message_at_move_20() {
         message: &msg,
         arrived: Some(d("2026-06-25")),
         cc: vec!["arbiter@example.org".into()],
+        text: "",
     };
     let g = from_letters(&[letter], "ivanov@example.org").expect("a game");
     assert_eq!(g.moves.len(), 40);
@@ -200,6 +201,7 @@ fn every_message_of_an_mbox_gives_its_dates() {
             message: m,
             arrived: arrived.map(d),
             cc: vec![],
+            text: "",
         })
         .collect();
     let g = from_letters(&letters, "ivanov@example.org").unwrap();
