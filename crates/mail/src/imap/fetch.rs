@@ -93,6 +93,12 @@ impl Imap {
     /// The messages with a UID above `after_uid` (and, when `since` is given, an INTERNALDATE
     /// on or after that day in the server's reckoning), in UID order. Bodies are read with
     /// `BODY.PEEK[]`: no flag of the user's mail changes.
+    ///
+    /// The server's reckoning is IMAP's `SEARCH SINCE`, which ignores the time and the zone:
+    /// it compares the date of the INTERNALDATE in the server's own zone (Dovecot: its
+    /// process's; mail appended as `01-Mar-2026 00:30:00 +1400` is on 28 February for a
+    /// server in UTC). A caller that means a day in another zone asks from earlier and dates
+    /// each message by its INTERNALDATE, an instant, itself.
     pub async fn fetch_since(
         &mut self,
         after_uid: u32,

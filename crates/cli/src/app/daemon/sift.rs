@@ -20,13 +20,18 @@
 //!   taken it in yet (Gmail does not promise that it has), and a message the search misses
 //!   would be passed over for good.
 //!
+//! A first read also passes over, here, the mail that arrived before its start date
+//! ([`FirstDay`]): the server, whose `SINCE` counts days in its own zone, was asked for the
+//! mail from two days before it, and each message's INTERNALDATE, with its offset, says when
+//! it arrived.
+//!
 //! The bodies fetched then pass through [`Filter::pre`] and [`Filter::decide`] as before:
 //! every message meets the same rules, only the bytes differ. What is settled here is what
 //! the whole message would settle the same way: mail from the player, and mail that could be
 //! chess mail only by a game header its text does not have.
 
 use ccmail_mail::imap::{Header, Imap};
-use chrono::{DateTime, FixedOffset, TimeDelta, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeDelta, Utc};
 use indicatif::ProgressBar;
 
 use super::Daemon;
@@ -63,6 +68,48 @@ fn too_recent_for_the_index(arrived: DateTime<FixedOffset>, now: DateTime<Utc>) 
     arrived > now - INDEX_LAG
 }
 
+/// The start date of a first read (`first_sync_since`, or the earliest start of the active
+/// games), and what it means for mail dated by a server in any zone.
+///
+/// IMAP's `SEARCH SINCE` ignores the time and the zone: it compares the date of a message's
+/// INTERNALDATE in the server's own zone (Dovecot: its process's), whatever the player's. A
+/// player in UTC+14 whose game starts at 00:30 gets the partner's move filed by a server in
+/// UTC under the day before, and a search `SINCE` the start date would pass it over for good.
+/// So the server is asked from earlier ([`FirstDay::server_since`]), and each message is then
+/// dated by its INTERNALDATE, an instant, here ([`FirstDay::passed_over`]). Whatever marks
+/// mail as read errs toward reading more: passed over is only what arrived before the start
+/// date began anywhere, in UTC+14, where days begin first. So every message that arrived since
+/// the game's start, in the player's zone or in the partner's, is looked at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct FirstDay(pub NaiveDate);
+
+/// How far ahead of UTC each day begins first: UTC+14 (Kiritimati).
+const FIRST_ZONE: TimeDelta = TimeDelta::hours(14);
+
+/// How far behind UTC each day begins last: UTC−12. A server's zone lies between the two,
+/// 26 hours apart.
+const LAST_ZONE: TimeDelta = TimeDelta::hours(12);
+
+impl FirstDay {
+    /// The instant the start date began first, in UTC+14.
+    fn began(self) -> DateTime<Utc> {
+        self.0.and_time(NaiveTime::MIN).and_utc() - FIRST_ZONE
+    }
+
+    /// The day to ask the server's `SEARCH SINCE` for: the date, in UTC−12, of the instant
+    /// the start date began in UTC+14, two days before it. A server in any zone between the
+    /// two files every message that arrived since that instant under that day or later.
+    pub fn server_since(self) -> NaiveDate {
+        (self.began() - LAST_ZONE).date_naive()
+    }
+
+    /// Whether mail that arrived at `arrived` (its INTERNALDATE, with its offset) came before
+    /// the start date began anywhere, and is passed over.
+    pub fn passed_over(self, arrived: DateTime<FixedOffset>) -> bool {
+        arrived < self.began()
+    }
+}
+
 /// A message whose body is to be fetched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Wanted {
@@ -75,13 +122,15 @@ pub(super) struct Wanted {
 }
 
 /// The messages among `uids` whose bodies may hold chess mail, in UID order. The others are
-/// counted on `bar` as read.
+/// counted on `bar` as read: among them, on a first read (`first`), those that arrived before
+/// its start date.
 pub(super) async fn sift(
     imap: &mut Imap,
     d: &Daemon,
     filter: &Filter,
     uids: &[u32],
     bar: &ProgressBar,
+    first: Option<FirstDay>,
 ) -> anyhow::Result<Vec<Wanted>> {
     let mut wanted = Vec::new();
     let mut content = Vec::new();
@@ -100,6 +149,16 @@ pub(super) async fn sift(
         }
         let mut conn = None;
         for h in headers {
+            if first.is_some_and(|day| day.passed_over(h.internal_date)) {
+                tracing::debug!(
+                    uid = h.uid,
+                    arrived = %h.internal_date,
+                    // not the interface's: the debug log
+                    "arrived before the start date began anywhere: passed over"
+                );
+                bar.inc(1);
+                continue;
+            }
             let want = |by_content| Wanted {
                 uid: h.uid,
                 size: h.size,
@@ -190,6 +249,55 @@ mod tests {
         assert_eq!(not_answered(&[1, 2, 3, 5, 7, 9], &answered), [1, 5, 9]);
         assert_eq!(not_answered(&[2, 3, 7], &answered), Vec::<u32>::new());
         assert_eq!(not_answered(&[4], &[]), [4]);
+    }
+
+    #[test]
+    fn a_first_read_asks_the_server_from_two_days_before_and_passes_over_only_earlier_mail() {
+        let first = FirstDay("2026-03-01".parse().unwrap());
+        // Servers from UTC−12 to UTC+14 file the instant 1 March began in Kiritimati (28
+        // February, 10:00 UTC) under 27 February (UTC−12) to 1 March (UTC+14).
+        assert_eq!(first.server_since(), "2026-02-27".parse().unwrap());
+        let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap();
+        for (arrived, passed_over) in [
+            // The player in UTC+14: just before their midnight, and just after it (still 28
+            // February for a server in UTC, which a search SINCE 1 March passes over).
+            ("2026-02-28T23:59:59+14:00", true),
+            ("2026-03-01T00:00:00+14:00", false),
+            ("2026-03-01T00:30:00+14:00", false),
+            // The same instants, as a server in UTC or in UTC−12 writes them.
+            ("2026-02-28T09:59:59+00:00", true),
+            ("2026-02-28T10:00:00+00:00", false),
+            ("2026-02-27T22:00:00-12:00", false),
+            // The player in UTC−11: the day before their start, once 1 March has begun
+            // somewhere, is looked at (the partner's start may be theirs); their own
+            // evening and midnight too.
+            ("2026-02-27T23:00:00-11:00", false),
+            ("2026-02-27T22:59:59-11:00", true),
+            ("2026-02-28T23:30:00-11:00", false),
+            ("2026-03-01T00:30:00-11:00", false),
+            // Moscow: 01:07 on the start date is 22:07 UTC the day before.
+            ("2026-03-01T01:07:00+03:00", false),
+            ("2026-02-28T12:59:59+03:00", true),
+            // Long after.
+            ("2026-12-31T23:59:59-12:00", false),
+        ] {
+            assert_eq!(first.passed_over(at(arrived)), passed_over, "{arrived}");
+        }
+        // Whatever the zone of player and server, a message the search leaves out is one
+        // passed over here: filed by the server under a day before `server_since`.
+        for server in -12..=14 {
+            let zone = FixedOffset::east_opt(server * 3600).unwrap();
+            for minutes in (0..3 * 24 * 60).step_by(10) {
+                let arrived = first.began() - TimeDelta::days(1) + TimeDelta::minutes(minutes);
+                let filed = arrived.with_timezone(&zone).date_naive();
+                if filed < first.server_since() {
+                    assert!(
+                        first.passed_over(arrived.fixed_offset()),
+                        "{arrived} in {zone}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

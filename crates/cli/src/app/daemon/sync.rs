@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tokio::sync::mpsc;
 
 use super::filter::{Checked, Filter, HEAD, Pre};
-use super::sift::{self, Wanted};
+use super::sift::{self, FirstDay, Wanted};
 use super::{Daemon, Stop, Watch, hooks};
 use crate::app::Clock;
 use crate::app::apply::{self, Arrival, Outcome};
@@ -247,14 +247,19 @@ pub(super) async fn pass(
         saved: saved.filter(|_| !first).map(|s| s.last_uid),
         told: Vec::new(),
     };
-    // The start date limits the first read only: later, a new UID is new mail.
-    let uids = imap.uids_since(after, since.filter(|_| first)).await?;
+    // The start date limits the first read only: later, a new UID is new mail. The server,
+    // which counts days in its own zone, is asked from two days before it, and each message
+    // is dated by its INTERNALDATE in the sift.
+    let first_day = since.filter(|_| first).map(FirstDay);
+    let uids = imap
+        .uids_since(after, first_day.map(FirstDay::server_since))
+        .await?;
     let bar = progress(
         first && !uids.is_empty(),
         uids.len() as u64,
         &w.config.mailbox,
     );
-    let wanted = sift::sift(imap, d, &filter, &uids, &bar).await?;
+    let wanted = sift::sift(imap, d, &filter, &uids, &bar, first_day).await?;
     let filter = Arc::new(filter);
     let batches = batches(&wanted);
     // The messages are looked at by the filter, on another thread, in groups as they arrive,
