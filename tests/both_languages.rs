@@ -306,6 +306,7 @@ fn english() -> Day {
             "ok    config: read from HOME/config/ccmail/config.toml (player Petrov Petr <petrov@example.org>, time zone Europe/Moscow)\n",
             "ok    database: opened HOME/data/ccmail/ccmail.db: 1 game(s), 1 active\n",
             "FAIL  imap: cannot connect: cannot connect to IMAP server 127.0.0.1:PORT: Connection refused (os error 111)\n",
+            "hint  imap: nothing listens on 127.0.0.1:PORT: check host and port, and that the server runs\n",
             "-     smtp: not configured: HOME/config/ccmail/config.toml has no [smtp] (messages stay in the outbox)\n",
             "ccmail: 1 check failed\n",
         )
@@ -393,6 +394,7 @@ fn russian() -> Day {
             "ок    настройки: прочитаны из HOME/config/ccmail/config.toml (игрок Petrov Petr <petrov@example.org>, часовой пояс Europe/Moscow)\n",
             "ок    база: открыта HOME/data/ccmail/ccmail.db: 1 партия, активных: 1\n",
             "СБОЙ  imap: не удаётся подключиться: не удаётся подключиться к IMAP-серверу 127.0.0.1:PORT: Connection refused (os error 111)\n",
+            "совет imap: на 127.0.0.1:PORT никто не слушает: проверьте адрес и порт и что сервер запущен\n",
             "-     smtp: не настроен: в HOME/config/ccmail/config.toml нет [smtp] (письма остаются в очереди на отправку)\n",
             "ccmail: не пройдена 1 проверка\n",
         )

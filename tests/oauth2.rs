@@ -6,7 +6,7 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -239,4 +239,73 @@ fn ccmail_refreshes_its_own_tokens_and_the_daemon_goes_on_past_their_expiry() {
     let mut d = d;
     let status = d.stop();
     assert!(status.success(), "{}", d.log());
+}
+
+/// A request to the redirect address whose `state` is not the one ccmail sent (another
+/// program on the machine, a stale tab) is answered 400 and ignored: `oauth2 authorize` goes
+/// on waiting, says so, and takes the real answer that follows; the stranger's code is never
+/// exchanged.
+#[test]
+fn authorize_ignores_a_redirect_with_another_state_and_keeps_waiting() {
+    let Some(s) = support::servers() else { return };
+    let ts = TokenServer::start(Duration::from_secs(3600));
+    let white = Player::new(&s, "Белов Борис", "Белов", WHITE, "INBOX", "");
+    let file = white.home.path().join("tokens/white.json");
+    let table = |section: &str| {
+        format!(
+            "[{section}.oauth2]\ntoken_url = \"{}\"\nauth_url = \"{}\"\n\
+             client_id = \"ccmail-test-client\"\ntoken_file = \"{}\"\n",
+            ts.url("token"),
+            ts.url("authorize"),
+            file.display()
+        )
+    };
+    white.use_oauth2(&table("imap"), &table("smtp"));
+    let mut child = white
+        .command(&["oauth2", "authorize", "--imap"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    let consent = url::Url::parse(url.trim()).unwrap();
+    let redirect = consent
+        .query_pairs()
+        .find(|(k, _)| k == "redirect_uri")
+        .unwrap()
+        .1
+        .into_owned();
+    let redirect = url::Url::parse(&redirect).unwrap();
+    let (host, port) = (redirect.host_str().unwrap(), redirect.port().unwrap());
+    for query in [
+        "code=stolen&state=not-ours",
+        "error=access_denied&state=not-ours",
+    ] {
+        let mut stream = std::net::TcpStream::connect((host, port)).unwrap();
+        write!(
+            stream,
+            "GET /?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+        assert!(
+            answer.ends_with("not the answer to ccmail's request: ignored"),
+            "{answer}"
+        );
+    }
+    // Still waiting: the real answer is taken.
+    ts.consent(url.trim(), WHITE);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let ignored = "ignored a request to the redirect address with another state than was sent \
+                   (not the answer to this consent); still waiting for the browser\n";
+    assert_eq!(err.matches(ignored).count(), 2, "{err}");
+    assert!(err.contains("authorized: the refresh token is in"), "{err}");
+    assert_eq!(ts.grants("authorization_code"), 1);
 }

@@ -36,6 +36,7 @@ pub use self::error::{Doing, Ended, ImapError, Reply};
 pub use self::fetch::{Fetched, Head, Header};
 pub use self::search::TextQuery;
 pub use self::wait::WaitOutcome;
+pub use crate::probe::Reached;
 pub use crate::tls::Security;
 
 use crate::config::Misconfig;
@@ -44,9 +45,9 @@ use crate::oauth2::{LoginRefusal, OAuth2};
 use self::error::scrub;
 use self::stream::{Stream, timed};
 
-/// The default network time-out: connecting, each command's answer, the server's silence
-/// while messages are read.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default network time-out of each step: connecting, the TLS handshake, the greeting,
+/// each command's answer, the server's silence while messages are read.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The default interval between two NOOPs when [`Imap::wait`] polls.
 pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_secs(60);
@@ -197,8 +198,18 @@ impl Imap {
     /// Connects (TLS, STARTTLS or plain as configured, certificate verified), logs in, reads
     /// the capabilities and SELECTs the mailbox.
     pub async fn connect(cfg: &ImapConfig) -> Result<Imap, ImapError> {
+        Imap::connect_reaching(cfg, &mut Reached::Nothing).await
+    }
+
+    /// [`Imap::connect`], noting in `reached` each step done, so that a failure can be told
+    /// apart by the step it happened in.
+    pub async fn connect_reaching(
+        cfg: &ImapConfig,
+        reached: &mut Reached,
+    ) -> Result<Imap, ImapError> {
         let server = format!("{}:{}", cfg.host, cfg.port);
         let client = stream::open(cfg).await?;
+        *reached = Reached::Connected;
         let limit = cfg.timeout;
 
         let mut session = match &cfg.oauth2 {
@@ -213,6 +224,7 @@ impl Imap {
                 .await?
             }
         };
+        *reached = Reached::LoggedIn;
 
         let (has_idle, literal_plus) = timed(limit, "CAPABILITY", async {
             let caps = session

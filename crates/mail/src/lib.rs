@@ -5,5 +5,6 @@ pub mod imap;
 pub mod mbox;
 pub mod mime;
 pub mod oauth2;
+pub mod probe;
 pub mod smtp;
 pub mod tls;

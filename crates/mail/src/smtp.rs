@@ -12,6 +12,7 @@
 
 mod auth;
 mod build;
+mod check;
 mod error;
 
 use std::fmt;
@@ -29,11 +30,14 @@ use crate::config::Misconfig;
 use crate::oauth2::OAuth2;
 
 pub use self::build::{Attachment, MAX_THREAD_ID, Mailbox, Outgoing, build, threadable};
-pub use self::error::{BuildProblem, SmtpError, Trouble};
+pub use self::error::{BuildProblem, SmtpError, Step, Trouble};
+pub use crate::probe::Reached;
 pub use crate::tls::Security;
 
-/// The default network time-out for each step of a send.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default network time-out for each step of a send: lettre's for connecting, ours for
+/// the whole of one send or check ([`Smtp::send`]: lettre's async client has none of its own
+/// for the server's answers, and a port that never greets would be waited on for ever).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where and how to send (the `[smtp]` section of the config).
 #[derive(Clone)]
@@ -106,6 +110,8 @@ impl fmt::Debug for SmtpConfig {
 /// connections log in with a token that is still good.
 pub struct Smtp {
     builder: AsyncSmtpTransportBuilder,
+    /// What [`Smtp::check_reaching`] connects with, step by step.
+    steps: check::Steps,
     /// The transport, and the token its logins use (OAuth2).
     transport: Mutex<Option<(Option<Zeroizing<String>>, Transport)>>,
     /// The user and the token source of an OAuth2 login.
@@ -136,6 +142,7 @@ impl Smtp {
             Security::Tls => Tls::Wrapper(tls_parameters(cfg)?),
             Security::StartTls => Tls::Required(tls_parameters(cfg)?),
         };
+        let mut steps = check::Steps::new(cfg, tls.clone());
         let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&cfg.host)
             .port(cfg.port)
             .tls(tls)
@@ -146,8 +153,10 @@ impl Smtp {
                 oauth2 = cfg.oauth2.clone().map(|o| (user.clone(), o));
             }
             (Some(user), Some(password)) => {
+                let credentials = Credentials::new(user.clone(), password.to_string());
+                steps.credentials = Some(credentials.clone());
                 builder = builder
-                    .credentials(Credentials::new(user.clone(), password.to_string()))
+                    .credentials(credentials)
                     .authentication(vec![Mechanism::Plain, Mechanism::Login]);
             }
             (Some(user), None) => {
@@ -160,6 +169,7 @@ impl Smtp {
         }
         Ok(Smtp {
             builder,
+            steps,
             transport: Mutex::new(None),
             oauth2,
             server,
@@ -184,12 +194,16 @@ impl Smtp {
         // lettre always writes CRLF "." CRLF after the data: without the message's own last
         // CRLF the server stores exactly `raw`.
         let data = raw.strip_suffix(b"\r\n").unwrap_or(raw);
-        let response = self
-            .attempt(|t| {
+        let limit = self.steps.timeout;
+        let response = tokio::time::timeout(
+            limit,
+            self.attempt(|t| {
                 let envelope = &envelope;
                 async move { t.send_raw(envelope, data).await }
-            })
-            .await?;
+            }),
+        )
+        .await
+        .map_err(|_| self.silent(Step::Sending))??;
         tracing::debug!(
             server = %self.server,
             reply = %response.message().collect::<Vec<_>>().join(" "),
@@ -201,16 +215,17 @@ impl Smtp {
     /// Connects, says EHLO, secures the connection and logs in when configured, and checks
     /// the server answers (NOOP): what `ccmail check` reports.
     pub async fn check(&self) -> Result<(), SmtpError> {
-        let alive = self
-            .attempt(|t| async move { t.test_connection().await })
-            .await?;
-        if alive {
-            Ok(())
-        } else {
-            Err(SmtpError::Connection {
-                server: self.server.clone(),
-                reason: Trouble::NoNoopAnswer,
-            })
+        self.check_reaching(&mut Reached::Nothing).await
+    }
+
+    /// A server that did not answer in time while `step`.
+    fn silent(&self, step: Step) -> SmtpError {
+        SmtpError::Connection {
+            server: self.server.clone(),
+            reason: Trouble::NoAnswer {
+                step,
+                seconds: self.steps.timeout.as_secs(),
+            },
         }
     }
 }

@@ -34,7 +34,8 @@ cmd-preview-subject = Subject: { $subject }
 
 cmd-flush-no-smtp = queued: { $what } (no [smtp] in the config: it stays in the outbox)
 cmd-flush-sent = sent: { $what }
-cmd-flush-failed = queued: { $what } (sending failed; the daemon retries: see `ccmail games`)
+cmd-flush-queued = queued: { $what } (not sent: { $reason }; the daemon sends it: see `ccmail games`)
+cmd-flush-no-answer = the server did not answer within { $seconds } s
 cmd-notices = the notices
 
 ## ccmail move, ccmail resign
@@ -220,7 +221,8 @@ cmd-oauth2-no-auth-url = { $section }.auth_url is not set in { $path }: the cons
 cmd-oauth2-cannot-listen = cannot listen on 127.0.0.1 for the redirect: { $error }
 cmd-oauth2-no-refresh-granted = the provider granted access but sent no refresh token, so ccmail could not log in again later: ask for offline access in { $section }.scope (Microsoft: offline_access)
 cmd-oauth2-no-answer = no answer from the browser within { $minutes } minutes: run the command again
-cmd-oauth2-wrong-state = the redirect came back with another state than was sent: not this consent; run the command again
+cmd-oauth2-wrong-state = ignored a request to the redirect address with another state than was sent (not the answer to this consent); still waiting for the browser
+cmd-oauth2-page-wrong-state = not the answer to ccmail's request: ignored
 cmd-oauth2-consent-refused = the provider refused the consent: { $error } { $why }
 # The browser's page after the redirect.
 cmd-oauth2-page-ok = ccmail has the authorization. You may close this page.

@@ -47,13 +47,19 @@ err-mail-error-challenge = the server answered with an error challenge
 # What was being done when an IMAP connection broke.
 err-mail-connecting = connecting to { $server }
 err-mail-greeting = reading the greeting of { $server }
-err-mail-greeting-and-tls = greeting and TLS with { $server }
+err-mail-tls-handshake = TLS handshake with { $server }
 err-mail-ending-idle = DONE (ending IDLE)
 # $mailbox: the mailbox's name, quoted.
 err-mail-append = APPEND { $mailbox } ({ $bytes } bytes)
 err-mail-idle-closed = IDLE: the server closed the connection
 err-mail-connection-lost = the session was lost by an earlier error; connect again
 err-mail-no-noop-answer = the server did not answer NOOP
+err-mail-smtp-no-answer = no answer within { $seconds } s ({ $step })
+err-mail-smtp-step-greeting = connecting: the greeting and EHLO
+err-mail-smtp-step-starttls = STARTTLS
+err-mail-smtp-step-login = login
+err-mail-smtp-step-noop = NOOP
+err-mail-smtp-step-sending = sending the message
 # A configuration that cannot work.
 err-mail-plain-imap = security = "plain" for { $server } sends the password unencrypted; it must be allowed explicitly (plain_ok)
 err-mail-plain-smtp = security = "plain" for { $server } sends mail (and any password) unencrypted; it must be allowed explicitly (plain_ok)

@@ -27,6 +27,22 @@ inbox-held-because = held: { $reason }
 
 check-mark-ok = ok
 check-mark-fail = FAIL
+check-mark-hint = hint
+# $key: a config key; $value: its value, quoted; $file: the config file.
+check-placeholder = { $key } = { $value } is the starter config's example, which reaches no one: put your own in { $file }
+# The hints after a failed connection: what the server sent says what the config should say.
+check-hint-implicit-tls = { $port } is implicit TLS (the server spoke TLS first): security = "tls"
+check-hint-silent = the server said nothing in { $seconds } s: if { $port } is implicit TLS (IMAP 993, SMTP 465), security = "tls"; if not, check host and port
+check-hint-plain-first = { $port } greets in plain text, not TLS: security = "starttls" (or the implicit-TLS port: IMAP 993, SMTP 465)
+check-hint-smtp-port = { $port } is an SMTP port, not IMAP: [imap] needs the IMAP port (993 with security = "tls", 143 with "starttls")
+check-hint-imap-port = { $port } is an IMAP port, not SMTP: [smtp] needs the SMTP port (465 with security = "tls", 587 with "starttls")
+# $said: the server's first line, quoted.
+check-hint-not-mail = { $port } answers, but not as a mail server ({ $said }): check host and port
+check-hint-silent-after-tls = the server said nothing in { $seconds } s after TLS: check host and port
+check-hint-closed = { $server } closed the connection at once: check host, port and security
+check-hint-nothing-listens = nothing listens on { $server }: check host and port, and that the server runs
+check-hint-unreachable = { $server } took no connection in { $seconds } s: check host, port and the network
+check-hint-no-tls-answer = { $server } took the connection but did not answer TLS in { $seconds } s: check host and port
 check-step-config = config
 check-step-database = database
 check-step-security = security

@@ -34,7 +34,8 @@ cmd-preview-subject = Тема: { $subject }
 
 cmd-flush-no-smtp = в очереди: { $what } (в конфигурации нет [smtp]: письмо остаётся в исходящих)
 cmd-flush-sent = отправлено: { $what }
-cmd-flush-failed = в очереди: { $what } (отправить не удалось; демон попробует ещё раз: см. `ccmail games`)
+cmd-flush-queued = в очереди: { $what } (не отправлено: { $reason }; отправит демон: см. `ccmail games`)
+cmd-flush-no-answer = сервер не ответил за { $seconds } с
 cmd-notices = уведомления
 
 ## ccmail move, ccmail resign
@@ -250,7 +251,8 @@ cmd-oauth2-no-answer = браузер не ответил в течение { $m
     [one] минуты
    *[many] минут
 }: выполните команду ещё раз
-cmd-oauth2-wrong-state = перенаправление вернулось не с тем state, что был отправлен: это не ваше согласие; выполните команду ещё раз
+cmd-oauth2-wrong-state = пропущен запрос на адрес перенаправления не с тем state, что был отправлен (это не ответ на это согласие); ждём браузер дальше
+cmd-oauth2-page-wrong-state = это не ответ на запрос ccmail: пропущено
 cmd-oauth2-consent-refused = провайдер отказал в согласии: { $error } { $why }
 # Страница в браузере после перенаправления.
 cmd-oauth2-page-ok = ccmail получил авторизацию. Эту страницу можно закрыть.

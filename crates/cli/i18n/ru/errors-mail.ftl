@@ -47,7 +47,7 @@ err-mail-error-challenge = сервер ответил сообщением об
 # Что делалось, когда оборвалось соединение с IMAP-сервером.
 err-mail-connecting = подключение к { $server }
 err-mail-greeting = чтение приветствия сервера { $server }
-err-mail-greeting-and-tls = приветствие сервера { $server } и установка TLS
+err-mail-tls-handshake = установка TLS с сервером { $server }
 err-mail-ending-idle = DONE (конец IDLE)
 # $mailbox: the mailbox's name, quoted.
 err-mail-append = APPEND { $mailbox } ({ $bytes } { $bytes ->
@@ -58,6 +58,12 @@ err-mail-append = APPEND { $mailbox } ({ $bytes } { $bytes ->
 err-mail-idle-closed = IDLE: сервер закрыл соединение
 err-mail-connection-lost = сеанс потерян из-за прежней ошибки; нужно подключиться заново
 err-mail-no-noop-answer = сервер не ответил на NOOP
+err-mail-smtp-no-answer = нет ответа в течение { $seconds } с ({ $step })
+err-mail-smtp-step-greeting = соединение: приветствие и EHLO
+err-mail-smtp-step-starttls = STARTTLS
+err-mail-smtp-step-login = вход
+err-mail-smtp-step-noop = NOOP
+err-mail-smtp-step-sending = передача письма
 # Настройка, с которой работать нельзя.
 err-mail-plain-imap = security = "plain" для { $server } означает, что пароль уйдёт незашифрованным; это нужно разрешить явно (plain_ok)
 err-mail-plain-smtp = security = "plain" для { $server } означает, что письма (и пароль, если он есть) уйдут незашифрованными; это нужно разрешить явно (plain_ok)

@@ -27,6 +27,22 @@ inbox-held-because = задержано: { $reason }
 
 check-mark-ok = ок
 check-mark-fail = СБОЙ
+check-mark-hint = совет
+# $key: ключ настроек; $value: его значение в кавычках; $file: файл настроек.
+check-placeholder = { $key } = { $value } — пример из начальных настроек, по нему никого не найти: впишите своё в { $file }
+# Советы после неудачного соединения: по тому, что прислал сервер, видно, что должно стоять в настройках.
+check-hint-implicit-tls = { $port } — порт с TLS с первого байта (сервер сразу заговорил по TLS): security = "tls"
+check-hint-silent = сервер молчал { $seconds } с: если { $port } — порт с TLS с первого байта (IMAP 993, SMTP 465), security = "tls"; если нет, проверьте адрес и порт
+check-hint-plain-first = { $port } здоровается открытым текстом, а не по TLS: security = "starttls" (или порт с TLS с первого байта: IMAP 993, SMTP 465)
+check-hint-smtp-port = { $port } — порт SMTP, а не IMAP: в [imap] нужен порт IMAP (993 с security = "tls", 143 со "starttls")
+check-hint-imap-port = { $port } — порт IMAP, а не SMTP: в [smtp] нужен порт SMTP (465 с security = "tls", 587 со "starttls")
+# $said: первая строка сервера в кавычках.
+check-hint-not-mail = { $port } отвечает, но не как почтовый сервер ({ $said }): проверьте адрес и порт
+check-hint-silent-after-tls = после TLS сервер молчал { $seconds } с: проверьте адрес и порт
+check-hint-closed = { $server } сразу закрыл соединение: проверьте адрес, порт и security
+check-hint-nothing-listens = на { $server } никто не слушает: проверьте адрес и порт и что сервер запущен
+check-hint-unreachable = { $server } не принял соединение за { $seconds } с: проверьте адрес, порт и сеть
+check-hint-no-tls-answer = { $server } принял соединение, но не ответил по TLS за { $seconds } с: проверьте адрес и порт
 check-step-config = настройки
 check-step-database = база
 check-step-security = отправители

@@ -3,9 +3,13 @@
 //! step says what failed and the checks go on where they can; exit status 1 if any failed.
 //! With OAuth2 the access token is a step of its own, before the login. No password or token
 //! is ever printed. With `--json`: `{"steps": [{"step", "status", "detail"}], "failed": N}`,
-//! `status` being `ok`, `fail` or `skip`. The lines are in the interface language; the JSON
-//! is in English (`step` a word of the list above, `detail` the English line), as scripts read
-//! it.
+//! `status` being `ok`, `fail` or `skip`, and a failed connection's step with a `hint` where
+//! what the server sent shows a mistake of the config (a port and `security` that don't
+//! match). A step is said to be done only once it was: "connected" after a connection secured
+//! as configured with a server that greeted, "logged in" after the login. Each server has
+//! [`TIMEOUT`] for each step, so the whole check ends in well under a minute. The lines are in
+//! the interface language; the JSON is in English (`step` a word of the list above, `detail`
+//! the English line), as scripts read it.
 
 use std::time::Duration;
 
@@ -17,15 +21,16 @@ use ccmail::i18n::Catalogue;
 use ccmail::oauth2::Provider;
 use ccmail::term::shown;
 use ccmail_core::trust;
-use ccmail_mail::imap::{Imap, ImapError};
-use ccmail_mail::smtp::{Smtp, SmtpError};
+use ccmail_mail::imap::{Imap, Reached};
+use ccmail_mail::probe::Service;
+use ccmail_mail::smtp::Smtp;
 use ccmail_store::{self as store, Store};
 
 use super::config_path;
 use crate::cli::Cli;
 
-/// How long each server gets to answer.
-const TIMEOUT: Duration = Duration::from_secs(20);
+/// How long each server gets to answer, at each step.
+const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A step's words: as `t!` gives them on the terminal, in English with `--json` (its `detail`).
 /// `said!(r, "check-…", name = value)`.
@@ -35,6 +40,8 @@ macro_rules! said {
             .text($key, &[$((stringify!($name), ccmail::i18n::Arg::from($value))),*])
     };
 }
+
+mod hints;
 
 /// A step's name on the terminal (JSON has the word itself).
 fn step_name(step: &str) -> String {
@@ -105,6 +112,18 @@ impl Report {
         self.step("skip", "-", step, what.as_ref());
     }
 
+    /// What to change, after the failed step before it: its own line on the terminal, the
+    /// failed step's `hint` in JSON.
+    fn hint(&mut self, step: &str, what: impl AsRef<str>) {
+        if !self.json {
+            let mark = ccmail::t!("check-mark-hint");
+            return println!("{mark:<6}{}: {}", step_name(step), shown(what.as_ref()));
+        }
+        if let Some(last) = self.steps.last_mut() {
+            last["hint"] = what.as_ref().into();
+        }
+    }
+
     /// The end: with `json` the object, then the exit status's error if a step failed.
     fn end(self, why: &str) -> anyhow::Result<()> {
         if self.json {
@@ -138,6 +157,7 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
             );
             r.ok("config", what);
             config::literal::warn(&cfg);
+            placeholders(&mut r, &cfg);
             cfg
         }
         Err(e) => {
@@ -150,6 +170,21 @@ pub async fn run(cli: &Cli) -> anyhow::Result<()> {
     smtp(&mut r, &cfg).await;
     let why = ccmail::t!("check-failed", count = r.failed);
     r.end(&why)
+}
+
+/// The starter config's placeholders, each a failed step: they load, but reach no one.
+fn placeholders(r: &mut Report, cfg: &Config) {
+    let file = cfg.path.display().to_string();
+    for (key, value) in hints::placeholders(cfg) {
+        let what = said!(
+            r,
+            "check-placeholder",
+            key = key,
+            value = format!("{value:?}"),
+            file = &file
+        );
+        r.fail("config", what);
+    }
 }
 
 async fn database(r: &mut Report, cfg: &Config) {
@@ -218,54 +253,74 @@ async fn imap(r: &mut Report, cfg: &Config) {
     }
     let connected = connected(r, &server, i.security);
     let logged_in = said!(r, "check-logged-in", user = &i.username);
-    match Imap::connect(&c).await {
-        Ok(imap) => {
-            r.ok("imap", &connected);
-            r.ok("imap", &logged_in);
-            let what = if imap.has_idle() {
-                said!(
-                    r,
-                    "check-imap-mailbox-idle",
-                    mailbox = &i.mailbox,
-                    count = imap.exists()
-                )
-            } else {
-                said!(
-                    r,
-                    "check-imap-mailbox-polled",
-                    mailbox = &i.mailbox,
-                    count = imap.exists()
-                )
-            };
-            r.ok("imap", what);
-            if let Some(sent) = &i.sent_mailbox {
-                let what = said!(r, "check-imap-sent-copies", mailbox = sent);
-                r.ok("imap", what);
-            }
-            let mut imap = imap;
-            senders(r, cfg, &mut imap).await;
-            imap.logout().await;
-        }
-        Err(e @ (ImapError::Connect { .. } | ImapError::Tls { .. } | ImapError::Config(_))) => {
-            let what = said!(r, "check-cannot-connect", error = r.error(&e));
-            r.fail("imap", what);
-        }
-        Err(e @ (ImapError::Login { .. } | ImapError::Token(_))) => {
-            r.ok("imap", &connected);
-            r.fail("imap", r.error(&e));
-        }
-        Err(e) => {
-            r.ok("imap", &connected);
-            r.ok("imap", &logged_in);
-            let what = said!(
-                r,
-                "check-imap-mailbox-failed",
-                mailbox = &i.mailbox,
-                error = r.error(&e)
-            );
-            r.fail("imap", what);
-        }
+    let mut reached = Reached::Nothing;
+    let e = match Imap::connect_reaching(&c, &mut reached).await {
+        Ok(imap) => return mailbox(r, cfg, i, imap, &connected, &logged_in).await,
+        Err(e) => e,
+    };
+    if reached >= Reached::Connected {
+        r.ok("imap", &connected);
     }
+    if reached >= Reached::LoggedIn {
+        r.ok("imap", &logged_in);
+    }
+    let what = match reached {
+        Reached::Nothing => said!(r, "check-cannot-connect", error = r.error(&e)),
+        Reached::Connected => r.error(&e),
+        Reached::LoggedIn => said!(
+            r,
+            "check-imap-mailbox-failed",
+            mailbox = &i.mailbox,
+            error = r.error(&e)
+        ),
+    };
+    r.fail("imap", what);
+    if reached == Reached::Nothing {
+        let target = hints::Target {
+            service: Service::Imap,
+            host: &i.host,
+            port: i.port,
+            security: i.security,
+            ca_file: i.ca_file.as_deref(),
+            timeout: TIMEOUT,
+        };
+        hints::after_imap(r, &target, &e).await;
+    }
+}
+
+/// The IMAP steps after the login: the mailbox, and the senders' verification.
+async fn mailbox(
+    r: &mut Report,
+    cfg: &Config,
+    i: &config::Imap,
+    mut imap: Imap,
+    connected: &str,
+    logged_in: &str,
+) {
+    r.ok("imap", connected);
+    r.ok("imap", logged_in);
+    let what = if imap.has_idle() {
+        said!(
+            r,
+            "check-imap-mailbox-idle",
+            mailbox = &i.mailbox,
+            count = imap.exists()
+        )
+    } else {
+        said!(
+            r,
+            "check-imap-mailbox-polled",
+            mailbox = &i.mailbox,
+            count = imap.exists()
+        )
+    };
+    r.ok("imap", what);
+    if let Some(sent) = &i.sent_mailbox {
+        let what = said!(r, "check-imap-sent-copies", mailbox = sent);
+        r.ok("imap", what);
+    }
+    senders(r, cfg, &mut imap).await;
+    imap.logout().await;
 }
 
 /// How many of the newest messages `check` looks at for `Authentication-Results`.
@@ -380,27 +435,33 @@ async fn smtp(r: &mut Report, cfg: &Config) {
         Err(e) => return r.fail("smtp", r.error(&e)),
     };
     let connected = connected(r, &server, s.security);
-    match smtp.check().await {
-        Ok(()) => {
-            r.ok("smtp", &connected);
-            match &s.username {
-                Some(user) => {
-                    let what = said!(r, "check-logged-in", user = user);
-                    r.ok("smtp", what);
-                }
-                None => {
-                    let what = said!(r, "check-smtp-no-login");
-                    r.ok("smtp", what);
-                }
-            }
-        }
-        Err(e @ (SmtpError::Rejected { .. } | SmtpError::Login { .. })) => {
-            r.ok("smtp", &connected);
-            r.fail("smtp", r.error(&e));
-        }
-        Err(e) => {
-            let what = said!(r, "check-cannot-connect", error = r.error(&e));
-            r.fail("smtp", what);
-        }
+    let logged_in = match &s.username {
+        Some(user) => said!(r, "check-logged-in", user = user),
+        None => said!(r, "check-smtp-no-login"),
+    };
+    let mut reached = Reached::Nothing;
+    let result = smtp.check_reaching(&mut reached).await;
+    if reached >= Reached::Connected {
+        r.ok("smtp", &connected);
     }
+    if reached >= Reached::LoggedIn || (result.is_ok() && s.username.is_none()) {
+        r.ok("smtp", &logged_in);
+    }
+    let Err(e) = result else {
+        return;
+    };
+    if reached >= Reached::Connected {
+        return r.fail("smtp", r.error(&e));
+    }
+    let what = said!(r, "check-cannot-connect", error = r.error(&e));
+    r.fail("smtp", what);
+    let target = hints::Target {
+        service: Service::Smtp,
+        host: &s.host,
+        port: s.port,
+        security: s.security,
+        ca_file: s.ca_file.as_deref(),
+        timeout: TIMEOUT,
+    };
+    hints::after_smtp(r, &target, &e).await;
 }

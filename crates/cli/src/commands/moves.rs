@@ -1,6 +1,7 @@
 //! `ccmail move` and `ccmail resign`: compose, show, confirm, queue, send.
 
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use ccmail::app::chores;
@@ -121,30 +122,59 @@ pub(crate) async fn queue_and_send(
     Ok(draft)
 }
 
-/// Sends the outbox now when the config has `[smtp]`; says what happened to `what` (a
-/// subject: the event and names in it may come from a partner's header).
+/// How long `move` waits for the server at each step of a send.
+const SEND_STEP: Duration = Duration::from_secs(15);
+
+/// How long `move` waits for the outbox to go, at most: then the letter is left to the daemon.
+pub(crate) const SEND_LIMIT: Duration = Duration::from_secs(30);
+
+/// Sends the outbox now when the config has `[smtp]`, within [`SEND_LIMIT`]; says what
+/// happened to `what` (a subject: the event and names in it may come from a partner's
+/// header): sent, or queued for the daemon and why.
+///
+/// The letter is in the outbox before this is called, so a server that does not answer costs
+/// only the wait: a send cut off at the limit leaves its letter to the next sender (the
+/// daemon), which sends it again at once with the same Message-ID.
 pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
     let what = shown(what);
-    match &ctx.cfg.smtp {
-        None => println!("{}", ccmail::t!("cmd-flush-no-smtp", what = what.as_ref())),
-        Some(cfg) => {
-            let smtp = Smtp::new(&outbox::smtp_config(cfg)?)?;
-            let done = outbox::send_due(&ctx.store, &smtp, &ctx.clock).await?;
-            // `on_sent` for what this command sent itself; it finishes before the command.
-            let hooks = Runner::new(ctx.cfg.hooks.clone());
-            for &message in &done.messages {
-                fire_sent(&ctx.store, &hooks, message).await;
-            }
-            hooks.finish().await;
-            // A running daemon may have sent it first (each item has one sender); whoever
-            // sent it, it is out when nothing is left unsent.
-            let left = store::unsent(&mut *ctx.store.conn().await?).await?;
-            if done.sent > 0 || (done.retrying == 0 && done.failed == 0 && left.is_empty()) {
-                println!("{}", ccmail::t!("cmd-flush-sent", what = what.as_ref()));
-            } else {
-                println!("{}", ccmail::t!("cmd-flush-failed", what = what.as_ref()));
-            }
+    let Some(cfg) = &ctx.cfg.smtp else {
+        println!("{}", ccmail::t!("cmd-flush-no-smtp", what = what.as_ref()));
+        return Ok(());
+    };
+    let mut c = outbox::smtp_config(cfg)?;
+    c.timeout = c.timeout.min(SEND_STEP);
+    let smtp = Smtp::new(&c)?;
+    let sending = outbox::send_due(&ctx.store, &smtp, &ctx.clock);
+    let done = match tokio::time::timeout(SEND_LIMIT, sending).await {
+        Ok(done) => done?,
+        Err(_) => {
+            let seconds = SEND_LIMIT.as_secs();
+            let reason = ccmail::t!("cmd-flush-no-answer", seconds = seconds);
+            let said = ccmail::t!("cmd-flush-queued", what = what.as_ref(), reason = reason);
+            println!("{said}");
+            return Ok(());
         }
+    };
+    // `on_sent` for what this command sent itself; it finishes before the command.
+    let hooks = Runner::new(ctx.cfg.hooks.clone());
+    for &message in &done.messages {
+        fire_sent(&ctx.store, &hooks, message).await;
     }
+    hooks.finish().await;
+    // A running daemon may have sent it first (each item has one sender); whoever sent it,
+    // it is out when nothing is left unsent.
+    let left = store::unsent(&mut *ctx.store.conn().await?).await?;
+    if done.sent > 0 || (done.retrying == 0 && done.failed == 0 && left.is_empty()) {
+        println!("{}", ccmail::t!("cmd-flush-sent", what = what.as_ref()));
+        return Ok(());
+    }
+    // The error of the letter that failed last: the server's or the network's words.
+    let reason = left
+        .iter()
+        .rev()
+        .find_map(|row| row.last_error.clone())
+        .unwrap_or_default();
+    let said = ccmail::t!("cmd-flush-queued", what = what.as_ref(), reason = reason);
+    println!("{said}");
     Ok(())
 }

@@ -3,8 +3,10 @@
 //!
 //! ccmail listens on 127.0.0.1 (the configured `redirect_port`, else any free port), prints
 //! the URL to open, and waits for the browser to come back with the code. The `state` it sent
-//! must come back unchanged, and the code is only good with the verifier that never left this
-//! process: another program on the machine that sees the redirect can do nothing with it.
+//! must come back unchanged: a request with another is ignored, and the wait goes on, so
+//! another program on the machine can neither end the consent nor slip its own code in. The
+//! code is only good with the verifier that never left this process: another program that
+//! sees the redirect can do nothing with it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -141,8 +143,9 @@ fn wait_for_code(listener: &TcpListener, state: &str, wait: Duration) -> anyhow:
     }
 }
 
-/// One request to the loopback server: `None` for one that is not the redirect (a favicon);
-/// else the code, or the refusal in words.
+/// One request to the loopback server: `None` for one that is not the redirect (a favicon)
+/// or not the answer to our request (its `state` is not ours); else the code, or the refusal
+/// in words.
 fn redirect(mut stream: TcpStream, state: &str) -> anyhow::Result<Option<anyhow::Result<String>>> {
     let mut line = String::new();
     BufReader::new(&stream).read_line(&mut line)?;
@@ -159,9 +162,19 @@ fn redirect(mut stream: TcpStream, state: &str) -> anyhow::Result<Option<anyhow:
         );
         return Ok(None);
     }
-    let answer = if get("state").as_deref() != Some(state) {
-        Err(anyhow::anyhow!("{}", crate::t!("cmd-oauth2-wrong-state")))
-    } else if let Some(error) = get("error") {
+    if get("state").as_deref() != Some(state) {
+        // Not the answer to our request (another program on the machine, a stale tab): it
+        // neither ends the wait nor says anything about the real one, which may still come.
+        eprintln!("{}", crate::t!("cmd-oauth2-wrong-state"));
+        respond(
+            &mut stream,
+            // not the interface's: HTTP on the wire
+            "400 Bad Request",
+            &crate::t!("cmd-oauth2-page-wrong-state"),
+        );
+        return Ok(None);
+    }
+    let answer = if let Some(error) = get("error") {
         let why = get("error_description").unwrap_or_default();
         Err(anyhow::anyhow!(
             "{}",

@@ -125,9 +125,9 @@ pub enum Doing {
     /// Reading the greeting of `host:port`.
     #[error("reading the greeting of {0}")]
     Greeting(String),
-    /// Reading the greeting and securing the connection to `host:port`.
-    #[error("greeting and TLS with {0}")]
-    GreetingAndTls(String),
+    /// The TLS handshake with `host:port`.
+    #[error("TLS handshake with {0}")]
+    TlsHandshake(String),
     /// Ending IDLE with DONE.
     #[error("DONE (ending IDLE)")]
     EndingIdle,

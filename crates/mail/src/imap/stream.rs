@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use async_imap::Client;
 use async_imap::imap_proto::{Response, Status};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
@@ -112,7 +112,8 @@ pub(crate) async fn timed<T>(
 }
 
 /// Connects, reads the greeting and secures the connection as configured: the returned
-/// client is ready for LOGIN.
+/// client is ready for LOGIN. Each step has the network time-out of its own, and its error
+/// names it: connecting, the TLS handshake, the greeting, STARTTLS.
 pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> {
     let server = format!("{}:{}", cfg.host, cfg.port);
     if cfg.security == Security::Plain && !cfg.plain_ok {
@@ -128,8 +129,9 @@ pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> 
             Some((TlsConnector::from(config), name))
         }
     };
+    let limit = cfg.timeout;
 
-    let tcp = timed(cfg.timeout, Doing::Connecting(server.clone()), async {
+    let tcp = timed(limit, Doing::Connecting(server.clone()), async {
         TcpStream::connect((cfg.host.as_str(), cfg.port))
             .await
             .map_err(|source| ImapError::Connect {
@@ -141,47 +143,100 @@ pub(crate) async fn open(cfg: &ImapConfig) -> Result<Client<Stream>, ImapError> 
     // Small commands (DONE, NOOP) should leave at once.
     let _ = tcp.set_nodelay(true);
 
-    timed(cfg.timeout, Doing::GreetingAndTls(server.clone()), async {
-        match (cfg.security, tls) {
-            (Security::Tls, Some((connector, name))) => {
-                let tls = handshake(&connector, name, tcp, &server).await?;
-                let mut client = Client::new(Stream::tls(tls));
-                greeting(&mut client, &server).await?;
-                Ok(client)
-            }
-            (Security::StartTls, Some((connector, name))) => {
-                let mut client = Client::new(Stream::plain(tcp));
-                greeting(&mut client, &server).await?;
+    let handshake = |connector: TlsConnector, name, tcp| {
+        timed(
+            limit,
+            Doing::TlsHandshake(server.clone()),
+            handshake(connector, name, tcp, &server),
+        )
+    };
+    match (cfg.security, tls) {
+        (Security::Tls, Some((connector, name))) => {
+            let tls = handshake(connector, name, tcp).await?;
+            greeted(Stream::tls(tls), limit, &server).await
+        }
+        (Security::StartTls, Some((connector, name))) => {
+            let mut client = greeted(Stream::plain(tcp), limit, &server).await?;
+            timed(limit, "STARTTLS", async {
                 client
                     .run_command_and_check_ok("STARTTLS", None)
                     .await
-                    .map_err(|e| ImapError::Tls {
-                        server: server.clone(),
-                        reason: TlsFailure::StartTlsRefused(Box::new(ImapError::from_imap(
-                            "STARTTLS", e,
-                        ))),
-                        transient: false,
-                    })?;
-                // Anything the server sent after its OK is dropped with the old client: only
-                // what comes through TLS counts (no second greeting follows STARTTLS).
-                let Io::Plain(tcp) = client.into_inner().io else {
-                    unreachable!("STARTTLS on a plain stream")
-                };
-                let tls = handshake(&connector, name, tcp, &server).await?;
-                Ok(Client::new(Stream::tls(tls)))
-            }
-            _ => {
-                let mut client = Client::new(Stream::plain(tcp));
-                greeting(&mut client, &server).await?;
-                Ok(client)
-            }
+                    .map_err(|e| starttls_refused(&server, e))
+            })
+            .await?;
+            // Anything the server sent after its OK is dropped with the old client: only
+            // what comes through TLS counts (no second greeting follows STARTTLS).
+            let Io::Plain(tcp) = client.into_inner().io else {
+                unreachable!("STARTTLS on a plain stream")
+            };
+            let tls = handshake(connector, name, tcp).await?;
+            Ok(Client::new(Stream::tls(tls)))
         }
+        _ => greeted(Stream::plain(tcp), limit, &server).await,
+    }
+}
+
+/// The client on `stream` once the server's greeting was read (within `limit`).
+async fn greeted(
+    mut stream: Stream,
+    limit: Duration,
+    server: &str,
+) -> Result<Client<Stream>, ImapError> {
+    timed(limit, Doing::Greeting(server.to_owned()), async {
+        first_line(&mut stream, server).await?;
+        let mut client = Client::new(stream);
+        greeting(&mut client, server).await?;
+        Ok(client)
     })
     .await
 }
 
+fn starttls_refused(server: &str, e: async_imap::error::Error) -> ImapError {
+    ImapError::Tls {
+        server: server.to_owned(),
+        reason: TlsFailure::StartTlsRefused(Box::new(ImapError::from_imap("STARTTLS", e))),
+        transient: false,
+    }
+}
+
+/// The longest first line of a greeting read before it is judged.
+const GREETING_LINE: usize = 1024;
+
+/// Reads the server's first line and gives it back to the stream, so async-imap reads the
+/// greeting from its start; an answer that is no IMAP greeting (an SMTP server's `220`, a
+/// TLS record, anything not starting with `* `) is an error quoting it: async-imap would
+/// wait for more of it, or misread it.
+async fn first_line(stream: &mut Stream, server: &str) -> Result<(), ImapError> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 256];
+    while got.len() < 2 || (!got.contains(&b'\n') && got.len() < GREETING_LINE) {
+        let n = stream
+            .read(&mut buf)
+            .await
+            .map_err(|source| ImapError::Io {
+                context: Doing::Greeting(server.to_owned()),
+                source,
+            })?;
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+    }
+    stream.unread(&got);
+    if got.is_empty() || got.starts_with(b"* ") {
+        // Nothing (async-imap says the connection closed), or IMAP.
+        return Ok(());
+    }
+    let line = got.split(|&b| b == b'\n').next().unwrap_or(&got);
+    let line = String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line));
+    Err(ImapError::Protocol {
+        command: Doing::Greeting(server.to_owned()),
+        reply: Reply::Unexpected(format!("{line:?}")),
+    })
+}
+
 async fn handshake(
-    connector: &TlsConnector,
+    connector: TlsConnector,
     name: rustls::pki_types::ServerName<'static>,
     tcp: TcpStream,
     server: &str,
@@ -238,7 +293,7 @@ async fn greeting(client: &mut Client<Stream>, server: &str) -> Result<(), ImapE
             ),
         }),
         other => Err(ImapError::Protocol {
-            command: "greeting".into(),
+            command: Doing::Greeting(server.to_owned()),
             reply: Reply::Unexpected(format!("{other:?}")),
         }),
     }

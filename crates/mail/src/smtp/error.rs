@@ -111,9 +111,37 @@ pub enum Trouble {
     /// The server did not answer NOOP (`ccmail check`).
     #[error("the server did not answer NOOP")]
     NoNoopAnswer,
+    /// The server did not answer in time while the connection was at `step`.
+    #[error("no answer within {seconds} s ({step})")]
+    NoAnswer {
+        /// What was being done.
+        step: Step,
+        /// The time-out.
+        seconds: u64,
+    },
     /// The words of the network or of lettre.
     #[error("{0}")]
     Said(String),
+}
+
+/// A step of an SMTP connection, as a time-out names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Step {
+    /// Connecting, TLS from the first byte where configured, the greeting and EHLO.
+    #[error("connecting: the greeting and EHLO")]
+    Greeting,
+    /// STARTTLS and the TLS handshake after it.
+    #[error("STARTTLS")]
+    StartTls,
+    /// Logging in.
+    #[error("login")]
+    Login,
+    /// NOOP, the check that the server answers.
+    #[error("NOOP")]
+    Noop,
+    /// The whole of a send: connecting, securing, logging in and handing the message over.
+    #[error("sending the message")]
+    Sending,
 }
 
 impl From<String> for Trouble {

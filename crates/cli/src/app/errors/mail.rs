@@ -5,7 +5,7 @@ use ccmail_mail::config::Misconfig;
 use ccmail_mail::imap::{Doing, Ended, ImapError, Malformed, Reply};
 use ccmail_mail::mime::{Beginning, MimeError, NotAMessage};
 use ccmail_mail::oauth2::LoginRefusal;
-use ccmail_mail::smtp::{BuildProblem, SmtpError, Trouble};
+use ccmail_mail::smtp::{BuildProblem, SmtpError, Step, Trouble};
 use ccmail_mail::tls::{CaProblem, TlsError, TlsFailure};
 
 use crate::i18n::Catalogue;
@@ -205,6 +205,13 @@ fn smtp(e: &SmtpError, c: &Catalogue) -> String {
         SmtpError::Connection { server, reason } => {
             let reason = match reason {
                 Trouble::NoNoopAnswer => c.text("err-mail-no-noop-answer", &[]),
+                Trouble::NoAnswer { step, seconds } => c.text(
+                    "err-mail-smtp-no-answer",
+                    &[
+                        ("seconds", (*seconds).into()),
+                        ("step", smtp_step(*step, c).into()),
+                    ],
+                ),
                 // The network's or lettre's words.
                 Trouble::Said(words) => words.clone(),
             };
@@ -218,6 +225,18 @@ fn smtp(e: &SmtpError, c: &Catalogue) -> String {
             &[("server", server.into()), ("reason", reason.into())],
         ),
     }
+}
+
+/// A step of an SMTP connection, in `c`'s words.
+fn smtp_step(step: Step, c: &Catalogue) -> String {
+    let key = match step {
+        Step::Greeting => "err-mail-smtp-step-greeting",
+        Step::StartTls => "err-mail-smtp-step-starttls",
+        Step::Login => "err-mail-smtp-step-login",
+        Step::Noop => "err-mail-smtp-step-noop",
+        Step::Sending => "err-mail-smtp-step-sending",
+    };
+    c.text(key, &[])
 }
 
 /// A TLS preparation error in `c`'s words.
@@ -335,8 +354,8 @@ fn doing(e: &Doing, c: &Catalogue) -> String {
         Doing::Command(command) => command.clone(),
         Doing::Connecting(server) => c.text("err-mail-connecting", &[("server", server.into())]),
         Doing::Greeting(server) => c.text("err-mail-greeting", &[("server", server.into())]),
-        Doing::GreetingAndTls(server) => {
-            c.text("err-mail-greeting-and-tls", &[("server", server.into())])
+        Doing::TlsHandshake(server) => {
+            c.text("err-mail-tls-handshake", &[("server", server.into())])
         }
         Doing::EndingIdle => c.text("err-mail-ending-idle", &[]),
         Doing::Append { mailbox, bytes } => c.text(
@@ -591,6 +610,13 @@ mod tests {
             SmtpError::Connection {
                 server: server(),
                 reason: Trouble::NoNoopAnswer,
+            },
+            SmtpError::Connection {
+                server: server(),
+                reason: Trouble::NoAnswer {
+                    step: Step::Greeting,
+                    seconds: 30,
+                },
             },
             SmtpError::Config(Misconfig::NoPassword {
                 user: "bob".into(),

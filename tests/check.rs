@@ -1,0 +1,322 @@
+//! `ccmail check` and `ccmail move` against setup mistakes, on the real Dovecot and Postfix:
+//! `[imap]` or `[smtp]` on the other service's port, on a port whose TLS is not the one
+//! configured, or on a dead host (a closed port, and a socket that takes the connection and
+//! never answers). For each, `check` says "ok" for no step that did not happen, ends within
+//! 35 s, and gives a hint from what the server sent; `move` with SMTP that never answers
+//! leaves the letter queued within its time limit and says why. And `check` fails on the
+//! starter config's placeholders.
+//!
+//! Without servers the tests print a note and pass, except under `CI=true`, where they fail
+//! (see tests/support).
+
+mod support;
+
+use std::net::TcpListener;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use support::{Player, Servers, create_mailboxes, messages, servers, unique};
+
+const WHITE: &str = "white@example.test";
+const BLACK: &str = "black@example.test";
+const ARBITER: &str = "arbiter@example.test";
+
+/// The longest `check` may take, whatever the mistake.
+const CHECK_LIMIT: Duration = Duration::from_secs(35);
+
+fn player(s: &Servers, tag: &str) -> Player {
+    create_mailboxes(s, &[WHITE, BLACK, ARBITER], tag);
+    Player::new(s, "Белов Борис", "Белов", WHITE, tag, "")
+}
+
+/// The player's config with `section`'s port and security changed.
+fn point(p: &Player, section: &str, port: u16, security: &str) {
+    let text = std::fs::read_to_string(p.config()).unwrap();
+    let at = text.find(&format!("[{section}]")).unwrap();
+    let (head, tail) = text.split_at(at);
+    let mut lines: Vec<String> = tail.lines().map(str::to_owned).collect();
+    let mut done = (false, false);
+    for line in lines.iter_mut() {
+        if line.starts_with("port =") && !done.0 {
+            *line = format!("port = {port}");
+            done.0 = true;
+        } else if line.starts_with("security =") && !done.1 {
+            *line = format!("security = \"{security}\"");
+            done.1 = true;
+        }
+    }
+    assert_eq!(done, (true, true), "{tail}");
+    std::fs::write(p.config(), format!("{head}{}\n", lines.join("\n"))).unwrap();
+}
+
+/// Runs `check`: its exit code, its output (stdout then stderr), how long it took.
+fn check(p: &Player) -> (Option<i32>, String, Duration) {
+    let started = Instant::now();
+    let out = p.command(&["check"]).output().unwrap();
+    let took = started.elapsed();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text, took)
+}
+
+/// `check` with `section` broken: exit 1 within the limit, no "ok" for `section`, a FAIL
+/// that says the connection was not made, and the `hint` line.
+fn fails_with_hint(p: &Player, section: &str, hint: &str) -> String {
+    let (code, text, took) = check(p);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(took < CHECK_LIMIT, "took {took:?}:\n{text}");
+    let ok = format!("ok    {section}:");
+    assert!(
+        !text.lines().any(|l| l.starts_with(&ok)),
+        "an \"ok\" for {section}:\n{text}"
+    );
+    let fail = format!("FAIL  {section}: cannot connect: ");
+    assert!(text.contains(&fail), "no {fail:?} in:\n{text}");
+    let line = format!("hint  {section}: {hint}\n");
+    assert!(text.contains(&line), "no {line:?} in:\n{text}");
+    text
+}
+
+/// A port where nothing listens any more.
+fn closed_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn imap_on_the_smtp_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-imap-smtp"));
+    point(&p, "imap", s.smtp_port, "starttls");
+    let port = s.smtp_port;
+    fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
+             (993 with security = \"tls\", 143 with \"starttls\")"
+        ),
+    );
+}
+
+#[test]
+fn imap_with_starttls_on_the_imaps_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-imaps-starttls"));
+    point(&p, "imap", s.imaps_port, "starttls");
+    let port = s.imaps_port;
+    let text = fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
+             security = \"tls\"; if not, check host and port"
+        ),
+    );
+    let step = format!("reading the greeting of 127.0.0.1:{port}: no answer within 10 s");
+    assert!(text.contains(&step), "{text}");
+    // SMTP, configured right, is checked as before.
+    assert!(
+        text.contains("ok    smtp: logged in as white@example.test"),
+        "{text}"
+    );
+}
+
+#[test]
+fn imap_with_tls_on_the_starttls_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-imap-tls"));
+    point(&p, "imap", s.imap_port, "tls");
+    let port = s.imap_port;
+    fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "{port} greets in plain text, not TLS: security = \"starttls\" (or the \
+             implicit-TLS port: IMAP 993, SMTP 465)"
+        ),
+    );
+}
+
+#[test]
+fn imap_with_tls_on_the_smtps_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-imap-smtps"));
+    point(&p, "imap", s.smtps_port, "tls");
+    let port = s.smtps_port;
+    fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
+             (993 with security = \"tls\", 143 with \"starttls\")"
+        ),
+    );
+}
+
+#[test]
+fn smtp_with_starttls_on_the_smtps_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-smtps-starttls"));
+    point(&p, "smtp", s.smtps_port, "starttls");
+    let port = s.smtps_port;
+    let text = fails_with_hint(
+        &p,
+        "smtp",
+        &format!(
+            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
+             security = \"tls\"; if not, check host and port"
+        ),
+    );
+    let step = "no answer within 10 s (connecting: the greeting and EHLO)";
+    assert!(text.contains(step), "{text}");
+    assert!(
+        text.contains("ok    imap: logged in as white@example.test"),
+        "{text}"
+    );
+}
+
+#[test]
+fn smtp_on_the_imap_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-smtp-imap"));
+    point(&p, "smtp", s.imap_port, "starttls");
+    let port = s.imap_port;
+    fails_with_hint(
+        &p,
+        "smtp",
+        &format!(
+            "{port} is an IMAP port, not SMTP: [smtp] needs the SMTP port \
+             (465 with security = \"tls\", 587 with \"starttls\")"
+        ),
+    );
+}
+
+#[test]
+fn smtp_with_tls_on_the_submission_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-smtp-tls"));
+    point(&p, "smtp", s.submission_port, "tls");
+    let port = s.submission_port;
+    fails_with_hint(
+        &p,
+        "smtp",
+        &format!(
+            "{port} greets in plain text, not TLS: security = \"starttls\" (or the \
+             implicit-TLS port: IMAP 993, SMTP 465)"
+        ),
+    );
+}
+
+#[test]
+fn a_closed_port() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-closed"));
+    let port = closed_port();
+    point(&p, "imap", port, "starttls");
+    point(&p, "smtp", port, "tls");
+    let text = fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "nothing listens on 127.0.0.1:{port}: check host and port, and that the server runs"
+        ),
+    );
+    let line = format!(
+        "hint  smtp: nothing listens on 127.0.0.1:{port}: check host and port, and that the \
+         server runs\n"
+    );
+    assert!(text.contains(&line), "{text}");
+    assert!(!text.contains("ok    smtp:"), "{text}");
+}
+
+#[test]
+fn a_socket_that_never_answers() {
+    let Some(s) = servers() else { return };
+    let p = player(&s, &unique("check-silent"));
+    // The kernel takes the connections; nobody ever reads or writes.
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = silent.local_addr().unwrap().port();
+    point(&p, "imap", port, "starttls");
+    point(&p, "smtp", port, "tls");
+    let text = fails_with_hint(
+        &p,
+        "imap",
+        &format!(
+            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
+             security = \"tls\"; if not, check host and port"
+        ),
+    );
+    let line = format!(
+        "hint  smtp: 127.0.0.1:{port} took the connection but did not answer TLS in 4 s: \
+         check host and port\n"
+    );
+    assert!(text.contains(&line), "{text}");
+    assert!(!text.contains("ok    smtp:"), "{text}");
+    drop(silent);
+}
+
+/// `move` with SMTP on the implicit-TLS port and `security = "starttls"`: the server waits
+/// for TLS, ccmail for a greeting. The move returns within its time limit, the letter stays
+/// queued, and the output says so and why; nothing reaches the partner.
+#[test]
+fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
+    let Some(s) = servers() else { return };
+    let tag = unique("check-move");
+    let white = player(&s, &tag);
+    let black = Player::new(&s, "Чернов Чеслав", "Чернов", BLACK, &tag, "");
+    let game = white.new_game("2026-03-01", "white", &black, ARBITER, &[]);
+    point(&white, "smtp", s.smtps_port, "starttls");
+    let started = Instant::now();
+    let out = white
+        .command(&["--now", "2026-03-02", "move", &game, "e4", "--yes"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
+    let port = s.smtps_port;
+    let queued = format!(
+        "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 15 s (sending the \
+         message); the daemon sends it: see `ccmail games`)"
+    );
+    assert!(stdout.contains("queued: "), "{stdout}");
+    assert!(stdout.contains(&queued), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.starts_with("sent: ")), "{stdout}");
+    support::wait_delivered();
+    assert!(messages(&s, BLACK, &tag).is_empty(), "delivered?");
+}
+
+/// The starter config `init` writes: it loads, but its address is the example's, which
+/// reaches no one. `check` says so and fails.
+#[test]
+fn check_fails_on_the_starter_configs_placeholders() {
+    let home = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ccmail"))
+            .args(args)
+            .env("HOME", home.path())
+            .env_remove("CCMAIL_CONFIG")
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["init"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = run(&["check"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let config = home.path().join(".config/ccmail/config.toml");
+    let line = format!(
+        "FAIL  config: email = \"ivanov@example.org\" is the starter config's example, which \
+         reaches no one: put your own in {}\n",
+        config.display()
+    );
+    assert!(text.contains(&line), "no {line:?} in:\n{text}");
+}
