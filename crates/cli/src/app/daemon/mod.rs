@@ -36,7 +36,7 @@
 //!
 //! Every message with a UID above the last one read. The first run reads back the mail
 //! received since the **start date**: `[imap] first_sync_since`, else the earliest start date
-//! of the active games; with neither (no date and no game yet) it reads nothing already there,
+//! of the games not finished; with neither (no date and no game yet) it reads nothing already there,
 //! only what arrives from then on. When the mailbox's UIDVALIDITY changes, it is read again
 //! the same way (what was applied already is recognised and left as it is). The receipt date
 //! of a message is its INTERNALDATE, or now if that is later (a server clock ahead of ours, or

@@ -31,6 +31,7 @@
 //! chess mail only by a game header its text does not have.
 
 use ccmail_mail::imap::{Header, Imap};
+use ccmail_store::{GameRow, GameStatus};
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeDelta, Utc};
 use indicatif::ProgressBar;
 
@@ -108,6 +109,21 @@ impl FirstDay {
     pub fn passed_over(self, arrived: DateTime<FixedOffset>) -> bool {
         arrived < self.began()
     }
+}
+
+/// The start date of a first read: `first_sync_since`, else the earliest start of the games
+/// not finished (a suspended game awaits the arbiter's letter); with neither, none.
+pub(super) fn start_date(
+    first_sync_since: Option<NaiveDate>,
+    games: &[GameRow],
+) -> Option<NaiveDate> {
+    first_sync_since.or_else(|| {
+        games
+            .iter()
+            .filter(|g| g.status != GameStatus::Finished)
+            .map(|g| g.start_date)
+            .min()
+    })
 }
 
 /// A message whose body is to be fetched.
@@ -298,6 +314,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_first_read_starts_at_first_sync_since_else_at_the_earliest_unfinished_game() {
+        let game = |start: &str, status| GameRow {
+            status,
+            ..GameRow::new("g", start.parse().unwrap(), "2026-03-01T12:00:00+03:00")
+        };
+        let day = |d: &str| Some(d.parse::<NaiveDate>().unwrap());
+        let games = [
+            game("2026-01-10", GameStatus::Finished),
+            game("2026-02-20", GameStatus::Suspended),
+            game("2026-03-01", GameStatus::Active),
+        ];
+        // A suspended game's mail (the arbiter's decision) is read back too.
+        assert_eq!(start_date(None, &games), day("2026-02-20"));
+        assert_eq!(start_date(None, &games[2..]), day("2026-03-01"));
+        assert_eq!(start_date(None, &games[1..2]), day("2026-02-20"));
+        // The config's date wins, earlier or later.
+        assert_eq!(start_date(day("2026-02-01"), &games), day("2026-02-01"));
+        assert_eq!(start_date(day("2026-04-01"), &games), day("2026-04-01"));
+        // Finished games only, or none: only new mail.
+        assert_eq!(start_date(None, &games[..1]), None);
+        assert_eq!(start_date(None, &[]), None);
     }
 
     #[test]

@@ -191,7 +191,7 @@ fn state_key(w: &Watch) -> String {
 /// connection is made.
 pub(super) struct Ready {
     saved: Option<SyncState>,
-    /// `first_sync_since`, or the earliest start date of the active games.
+    /// `first_sync_since`, or the earliest start date of the games not finished.
     since: Option<NaiveDate>,
     filter: Filter,
     /// The games by address and header, for matching each message to its game.
@@ -202,13 +202,7 @@ pub(super) async fn ready(d: &Daemon, w: &Watch) -> anyhow::Result<Ready> {
     let mut conn = d.store.conn().await?;
     let saved = store::sync_state(&mut conn, &state_key(w)).await?;
     let games = store::games(&mut conn, true).await?;
-    let since = w.first_sync_since.or_else(|| {
-        games
-            .iter()
-            .filter(|g| g.status == store::GameStatus::Active)
-            .map(|g| g.start_date)
-            .min()
-    });
+    let since = sift::start_date(w.first_sync_since, &games);
     Ok(Ready {
         saved,
         since,
