@@ -1,4 +1,4 @@
-//! The first read of a mailbox around midnight, on the real test servers (Dovecot in UTC):
+//! The first read of a mailbox around midnight, on the real test servers (Dovecot, in UTC):
 //! every partner's letter that arrived since the game's start is looked at once, whatever the
 //! zones of the player and the server.
 //!
@@ -7,7 +7,8 @@
 //! partner's first moves of 1 March before 14:00 local time filed by the server under 28
 //! February; a search `SINCE 1-Mar-2026` leaves them out, and the first read then records
 //! their UIDs as read: the moves never arrive. A player in UTC−11 (Pago Pago) sits on the
-//! other side of the server's midnight.
+//! other side of the server's midnight. Each test first checks that the server does so: its
+//! `SEARCH SINCE` finds only the letters of its own 1 March.
 //!
 //! Each letter is the partner's genuine first move of a game of its own, sent once by the
 //! partner's ccmail, then APPENDed to the player's mailbox with the INTERNALDATE of the row:
@@ -83,6 +84,8 @@ fn first_read(zone: &str, created: &str, now: &str, letters: &[Letter]) {
         );
     }
 
+    the_server_counts_days_in_its_own_zone(&s, &inbox, letters);
+
     let out = black
         .command(&["--now", now, "run", "--once"])
         .env("RUST_LOG", LOG)
@@ -112,6 +115,38 @@ fn first_read(zone: &str, created: &str, now: &str, letters: &[Letter]) {
     let again_log = String::from_utf8_lossy(&again.stderr).into_owned();
     assert!(again.status.success(), "{again_log}");
     assert!(!again_log.contains("applied"), "{again_log}");
+}
+
+/// Dovecot keeps a message's arrival as an instant and writes its INTERNALDATE in its own
+/// zone, whatever offset the APPEND gave; its `SEARCH SINCE 1-Mar-2026` finds the letters of
+/// 1 March in that zone, and so leaves out some the player received on 1 March.
+fn the_server_counts_days_in_its_own_zone(s: &support::Servers, inbox: &str, letters: &[Letter]) {
+    let stored = messages(s, "black@example.test", inbox);
+    let zone = *stored[0].internal_date.offset();
+    let start = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+    let mut want = Vec::new();
+    for (m, letter) in stored.iter().zip(letters) {
+        let arrived = chrono::DateTime::parse_from_rfc3339(letter.arrived).unwrap();
+        assert_eq!(m.internal_date, arrived, "the same instant");
+        assert_eq!(
+            *m.internal_date.offset(),
+            zone,
+            "written in the server's zone"
+        );
+        if arrived.with_timezone(&zone).date_naive() >= start {
+            want.push(m.uid);
+        }
+    }
+    let found = support::block_on(async {
+        let mut cfg = s.imap("black@example.test", ccmail_mail::imap::Security::Plain);
+        cfg.mailbox = inbox.into();
+        let mut imap = ccmail_mail::imap::Imap::connect(&cfg).await.unwrap();
+        let found = imap.uids_since(0, Some(start)).await.unwrap();
+        imap.logout().await;
+        found
+    });
+    assert_eq!(found, want, "SEARCH SINCE 1-Mar-2026, the server in {zone}");
+    assert!(found.len() < letters.iter().filter(|l| l.applied).count());
 }
 
 /// Sets the player's `[player] timezone`.
