@@ -263,10 +263,7 @@ fn problem_list<'a>(
             Problem::LastSentUnknown(ref id) => (
                 "last_sent_unknown",
                 // not the interface's: JSON stays English
-                format!(
-                    "the date our last move was sent is not known: no repeat or 40-day \
-                     deadline is counted until it is given: ccmail game set {id} --last-sent DATE"
-                ),
+                format!("our last move's send date is unknown: ccmail game set {id} --last-sent DATE"),
             ),
                 error: o.last_error.as_deref().unwrap_or_default(),
             });
