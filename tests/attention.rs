@@ -115,7 +115,8 @@ async fn a_repeat_already_sent_is_not_the_next_deadline() {
     );
     let done = pass(&me, "2026-03-16").await;
     assert_eq!(done.len(), 1, "{done:?}");
-    // The repeat of 16.03 is sent: the next one, on 30.03, is what is open.
+    // The repeat of 16.03 is queued (no [smtp] here: it waits in the outbox, and `show` does
+    // not call it sent): the next one, on 30.03, is what is open.
     let after = me.ok(&["--now", "2026-03-17", "games"]);
     assert!(
         after.contains("left W 59 B 45  2026-03-30 repeat our move, Cc the arbiter (51.5.1)\n"),
@@ -123,7 +124,9 @@ async fn a_repeat_already_sent_is_not_the_next_deadline() {
     );
     let show = me.ok(&["--now", "2026-03-17", "show", &id]);
     assert!(
-        show.contains("  2026-03-16  repeat our move, Cc the arbiter (51.5.1) — sent\n")
+        show.contains(
+            "  2026-03-16  repeat our move, Cc the arbiter (51.5.1) — queued, not sent yet\n"
+        )
             && show.contains("  2026-03-30  repeat our move, Cc the arbiter (51.5.1)\n"),
         "{show}"
     );

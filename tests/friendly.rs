@@ -93,8 +93,8 @@ async fn the_day_14_repeat_goes_to_the_partner_only() {
     let show = me.ok(&["--now", "2026-03-17", "show", &id]);
     assert!(
         show.contains(
-            "Friendly game: no arbiter; the repeat of 2026-03-16 went to the partner only \
-             (51.5.1)"
+            "Friendly game: no arbiter; the repeat of 2026-03-16 waits to go, to the partner \
+             only (51.5.1)"
         ),
         "{show}"
     );

@@ -3,8 +3,11 @@
 //! held, a message of ours sent, a deadline near, an error — and a hook that hangs is stopped
 //! at its time limit while the daemon goes on. Each hook appends a line to a file. Without
 //! servers the test prints a note and passes, except under `CI=true`, where it fails (see
-//! tests/support).
+//! tests/support). Two more need no mail server: a hook's environment is a clean one (no
+//! `password_env` variable), and a fatal error at start (a failing `password_cmd`) is logged
+//! and runs `on_error` before the daemon exits.
 
+mod common;
 mod support;
 
 use std::path::Path;
@@ -242,5 +245,126 @@ fn each_hook_fires_once_per_event_and_a_hanging_one_is_stopped() {
         [count("move"), count("held"), count("sent"), count("error")],
         [2, 1, 2, 1],
         "{got:?}"
+    );
+}
+
+/// `ccmail ARGS…` for `player` with `secret` in the environment (as a service manager or a
+/// shell would have it for `password_env`), English, with the daemon's log.
+fn ccmail_with_secret(
+    player: &common::Player,
+    args: &[&str],
+    secret: &str,
+) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"))
+        .args(args)
+        .env("CCMAIL_CONFIG", player.config())
+        .env("HOME", player.home.path())
+        .env("CCMAIL_HOOK_TEST_SECRET", secret)
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .env_remove("CCMAIL_NOW")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .output()
+        .unwrap()
+}
+
+/// Appends `text` to `player`'s config.
+fn add_to_config(player: &common::Player, text: &str) {
+    let config = std::fs::read_to_string(player.config()).unwrap();
+    std::fs::write(player.config(), config + text).unwrap();
+}
+
+/// A hook that writes its whole environment to `file`, one `NAME=value` a line.
+fn env_hook(file: &Path) -> String {
+    format!("[\"sh\", \"-c\", \"env > '{}'\"]", file.display())
+}
+
+/// A port on 127.0.0.1 that nothing listens on (bound, then closed).
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+#[test]
+fn a_hook_sees_the_ccmail_variables_and_the_basics_but_no_password_env_variable() {
+    // The SMTP password comes from an environment variable; a deadline hook fires in the
+    // same process that holds it. No mail server: SMTP is a closed port.
+    let me = common::Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = common::cup_game(&me, "white", "petrov@example.org", &[]);
+    me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
+    let out = me.home.path().join("env.txt");
+    add_to_config(
+        &me,
+        &format!(
+            "\n[smtp]\nhost = \"127.0.0.1\"\nport = {}\nsecurity = \"plain\"\n\
+             username = \"ivanov\"\npassword_env = \"CCMAIL_HOOK_TEST_SECRET\"\n\n\
+             [hooks]\non_deadline = {}\ndeadline_days = 3\n",
+            closed_port(),
+            env_hook(&out)
+        ),
+    );
+    let run = ccmail_with_secret(&me, &["--now", "2026-03-14", "run", "--once"], "hunter2");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let env = std::fs::read_to_string(&out).unwrap_or_else(|e| {
+        panic!(
+            "no hook ran ({e}): {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    let names: Vec<&str> = env.lines().filter_map(|l| l.split('=').next()).collect();
+    assert!(
+        names.contains(&"CCMAIL_EVENT_KIND") && names.contains(&"PATH"),
+        "{env}"
+    );
+    assert!(env.contains(&format!("CCMAIL_GAME={id}\n")), "{env}");
+    assert!(
+        !env.contains("CCMAIL_HOOK_TEST_SECRET") && !env.contains("hunter2"),
+        "the password's variable reached the hook:\n{env}"
+    );
+    // Nor the daemon's own settings: only the event's CCMAIL_* variables.
+    assert!(
+        !names.contains(&"CCMAIL_CONFIG") && !names.contains(&"RUST_LOG"),
+        "{env}"
+    );
+}
+
+#[test]
+fn a_failing_password_cmd_is_logged_and_fires_on_error_before_the_daemon_exits() {
+    let me = common::Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let out = me.home.path().join("error.txt");
+    add_to_config(
+        &me,
+        &format!(
+            "\n[imap]\nhost = \"127.0.0.1\"\nport = {}\nsecurity = \"plain\"\n\
+             username = \"ivanov\"\npassword_cmd = \"exit 3\"\n\n[hooks]\non_error = {}\n",
+            closed_port(),
+            env_hook(&out)
+        ),
+    );
+    let run = ccmail_with_secret(&me, &["run"], "unused");
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    // The log's line, at error level, then the command's own last word.
+    let logged = stderr
+        .lines()
+        .find(|l| l.contains(" ERROR ") && l.contains("the daemon stops: "))
+        .unwrap_or_else(|| panic!("no log line:\n{stderr}"));
+    assert!(logged.contains("password_cmd"), "{logged}");
+    let env = std::fs::read_to_string(&out)
+        .unwrap_or_else(|e| panic!("on_error did not run ({e}):\n{stderr}"));
+    assert!(env.contains("CCMAIL_EVENT_KIND=error\n"), "{env}");
+    let text = env
+        .lines()
+        .find_map(|l| l.strip_prefix("CCMAIL_TEXT="))
+        .unwrap_or_else(|| panic!("{env}"));
+    assert!(
+        text.starts_with("the daemon stops: ") && text.contains("password_cmd"),
+        "{text}"
     );
 }

@@ -335,6 +335,10 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
+    Outbox {
+        #[arg(long)]
+        all: bool,
+    },
     Show {
         game: String,
     },
@@ -435,10 +439,6 @@ pub enum GameCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct NewGameArgs {
-    #[arg(long)]
-    pub event: String,
-#[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("change").required(true).multiple(true))]
 pub struct SetArgs {
     pub game: String,
@@ -464,6 +464,10 @@ pub struct SetArgs {
     pub attach_pgn: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct NewGameArgs {
+    #[arg(long)]
+    pub event: String,
     #[arg(long, value_name = "DATE")]
     pub start: String,
     #[arg(long)]
@@ -509,14 +513,14 @@ pub struct ImportArgs {
     pub notation: Option<String>,
     #[arg(long)]
     pub lang: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct MoveArgs {
     #[arg(long, value_name = "ENC")]
     pub encoding: Option<String>,
     #[arg(long, value_name = "DATE")]
     pub last_sent: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MoveArgs {
     pub game: String,
     #[arg(
         allow_hyphen_values = true,

@@ -29,6 +29,78 @@ pub struct OutboxRow {
     pub attempts: i64,
     pub last_error: Option<String>,
     pub sent_at: Option<String>,
+    /// When it is tried next, while queued (RFC 3339).
+    pub next_attempt_at: String,
+}
+
+/// Where a letter of the outbox stands, as `ccmail outbox` says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LetterState {
+    /// Waiting for its first try (or in a sender's hands for it).
+    Queued,
+    /// Tried and failed for a reason that may pass; tried again at `next_attempt_at`.
+    Retrying,
+    /// Failed for good: kept, never tried again.
+    Failed,
+    Sent,
+}
+
+impl LetterState {
+    /// The word of `ccmail outbox --json`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Queued => "queued",
+            Self::Retrying => "retrying",
+            Self::Failed => "failed",
+            Self::Sent => "sent",
+        }
+    }
+
+    /// From the stored status and how many tries failed: a queued item that was tried is
+    /// retrying even while a sender holds it again (a claim clears its last error).
+    pub fn of(status: OutboxStatus, attempts: i64, last_error: Option<&str>) -> LetterState {
+        match status {
+            OutboxStatus::Sent => Self::Sent,
+            OutboxStatus::Failed => Self::Failed,
+            OutboxStatus::Queued if attempts > 0 || last_error.is_some() => Self::Retrying,
+            OutboxStatus::Queued => Self::Queued,
+        }
+    }
+}
+
+impl OutboxRow {
+    pub fn state(&self) -> LetterState {
+        LetterState::of(self.status, self.attempts, self.last_error.as_deref())
+    }
+}
+
+/// A letter of the outbox with what `ccmail outbox` shows of it, its bytes included (its
+/// To and Cc are read from them).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutboxLetter {
+    /// The outbox item.
+    pub id: i64,
+    /// The stored message: the number every other command calls it by.
+    pub message: i64,
+    pub game_id: Option<String>,
+    pub kind: crate::StoredKind,
+    /// Every recipient, To and Cc, comma-separated.
+    pub recipients: String,
+    pub subject: Option<String>,
+    pub status: OutboxStatus,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    /// When it was queued (the message's creation), RFC 3339.
+    pub queued_at: String,
+    pub sent_at: Option<String>,
+    pub next_attempt_at: String,
+    pub raw: Vec<u8>,
+}
+
+impl OutboxLetter {
+    pub fn state(&self) -> LetterState {
+        LetterState::of(self.status, self.attempts, self.last_error.as_deref())
+    }
 }
 
 pub async fn enqueue(
@@ -166,9 +238,49 @@ pub async fn mark_failed(conn: &mut SqliteConnection, id: i64, error: &str) -> R
 /// Items not sent yet or failed, with their game.
 pub async fn unsent(conn: &mut SqliteConnection) -> Result<Vec<OutboxRow>> {
     Ok(sqlx::query_as(
-        "SELECT o.id, o.message, m.game_id, m.subject, o.status, o.attempts, o.last_error, o.sent_at \
-         FROM outbox o JOIN messages m ON m.id = o.message WHERE o.status != 'sent' ORDER BY o.id",
+        "SELECT o.id, o.message, m.game_id, m.subject, o.status, o.attempts, o.last_error, o.sent_at, \
+         o.next_attempt_at FROM outbox o JOIN messages m ON m.id = o.message WHERE o.status != 'sent' ORDER BY o.id",
     )
     .fetch_all(conn)
     .await?)
+}
+
+/// The outbox's letters in the order they were queued: those not sent (queued, retrying,
+/// failed), and with `all` the sent ones too.
+pub async fn letters(conn: &mut SqliteConnection, all: bool) -> Result<Vec<OutboxLetter>> {
+    Ok(sqlx::query_as(
+        "SELECT o.id, o.message, m.game_id, m.kind, o.recipients, m.subject, o.status, \
+         o.attempts, o.last_error, m.created_at AS queued_at, o.sent_at, o.next_attempt_at, m.raw \
+         FROM outbox o JOIN messages m ON m.id = o.message \
+         WHERE ? OR o.status != 'sent' ORDER BY o.id",
+    )
+    .bind(all)
+    .fetch_all(conn)
+    .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_letter_is_retrying_once_a_try_failed_and_sent_only_when_sent() {
+        use OutboxStatus::*;
+        let cases = [
+            (Queued, 0, None, LetterState::Queued),
+            // In a sender's hands again after a failure: its error is cleared meanwhile.
+            (Queued, 1, None, LetterState::Retrying),
+            (Queued, 3, Some("refused"), LetterState::Retrying),
+            (Failed, 1, Some("550 no such user"), LetterState::Failed),
+            (Sent, 1, None, LetterState::Sent),
+            (Sent, 4, None, LetterState::Sent),
+        ];
+        for (status, attempts, error, want) in cases {
+            assert_eq!(
+                LetterState::of(status, attempts, error),
+                want,
+                "{status:?} {attempts} {error:?}"
+            );
+        }
+    }
 }

@@ -9,6 +9,13 @@ daemon-run-needs-imap = `ccmail run` needs an [imap] section in the config (host
 daemon-nudge-unavailable = can't listen on { $path }: { $error }; the outbox is looked at every { $secs } s instead
 daemon-stopped = stopped
 daemon-reconnecting = { $error }; connecting again in { $secs } s
+# A failure that lasted 15 minutes: logged once at error level (on_error runs).
+daemon-imap-outage = the mail server (IMAP) has failed for { $minutes } min: { $error }; still trying, next in { $secs } s
+daemon-imap-recovered = the mail server (IMAP) works again, after { $minutes } min of failures
+daemon-smtp-outage = letters have not gone out for { $minutes } min: { $count } wait(s) to go, the last error: { $error }; still trying (`ccmail outbox` lists them)
+daemon-smtp-recovered = letters go out again, after { $minutes } min of failures
+# An error that ends the daemon (on_error runs before it exits).
+daemon-fatal = the daemon stops: { $error }
 daemon-imap-connected = IMAP connected as { $user }
 daemon-copies-failed = copies of sent mail: { $error }; trying again later
 daemon-reader-failed = the reader failed on a message; it is left alone

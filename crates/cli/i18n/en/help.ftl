@@ -137,6 +137,9 @@ help-game-archive-game = The game's id
 about-games = Active games (all with --all), most urgent first
 help-games-all = Finished games too
 
+about-outbox = Letters waiting to go and those that failed, each with its tries, last error and next try (the sent ones too with --all)
+help-outbox-all = The letters already sent too
+
 about-show = A game: the board from your side, the moves with dates and days, both clocks, the deadlines and any problems
 help-show-game = The game's id
 

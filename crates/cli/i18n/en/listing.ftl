@@ -19,6 +19,10 @@ games-white-initial = W
 games-black-initial = B
 games-held = { $count } held message(s) of this game wait for you: `ccmail inbox`
 games-not-sent = not sent: { $subject } ({ $error })
+games-waiting = waiting to go: { $subject }: { $count ->
+    [one] one failed try
+   *[other] { $count } failed tries
+}, the last: { $error }; next try { $next } (`ccmail outbox`)
 games-silence-friendly = no move for { $count } days: a friendly game, no arbiter to tell on day 40 ({ $date }) (51.5.3)
 games-silence = no move for { $count } days: on day 40 ({ $date }) the game can be lost by the side that has not told the arbiter (51.5.3)
 
@@ -26,15 +30,16 @@ games-silence = no move for { $count } days: on day 40 ({ $date }) the game can 
 
 show-no-game = there is no game { $id } (see `ccmail games --all`)
 show-friendly-repeat = Friendly game: no arbiter; the repeat of { $date } went to the partner only (51.5.1)
+show-friendly-repeat-queued = Friendly game: no arbiter; the repeat of { $date } waits to go, to the partner only (51.5.1)
 show-friendly-finished = Friendly game: no arbiter; the finished game went to no arbiter (51.9.1)
 show-letters = Letters that were not moves:
+show-changes = Changes to the game:
+show-last-sent-unknown = the date our last move was sent is not known: no repeat or 40-day deadline is counted until it is given: ccmail game set { $id } --last-sent YYYY-MM-DD
 # What a letter of the partner's was.
 show-kind-move = move
 show-kind-repeat = repeat
 show-kind-draw-accept = draw accept
 show-kind-resignation = resignation
-show-changes = Changes to the game:
-show-last-sent-unknown = the date our last move was sent is not known: no repeat or 40-day deadline is counted until it is given: ccmail game set { $id } --last-sent YYYY-MM-DD
 show-kind-break-notice = break notice
 show-kind-break-end = break end
 show-kind-address-change = address change
@@ -46,6 +51,10 @@ show-kind-other = other
 show-problems = Problems:
 show-problem-held = message { $message } is held: { $reason }
 show-problem-send-failed = message { $message } could not be sent: { $error }
+show-problem-send-waiting = message { $message } waits to go: { $count ->
+    [one] one failed try
+   *[other] { $count } failed tries
+}, the last: { $error }; next try { $next }
 show-problem-correction-due = a correction request is owed for the message received { $date } (51.3.4)
 show-problem-overstepped = { $side } overstepped the time control at move { $move } (51.6)
 show-offer = They offer the variation { $line } (51.3.7): `ccmail move { $id } --accept-variation[=N] MOVE` accepts it, all of it or its first N half-moves, then replies MOVE.
@@ -89,6 +98,7 @@ show-running = Running on the move awaited: { $count } day(s)
 show-deadlines = Deadlines:
 # After a deadline met by a repeat already sent.
 show-deadline-sent = — sent
+show-deadline-queued = — queued, not sent yet
 show-deadline-repeat = repeat our move, Cc the arbiter (51.5.1)
 show-deadline-repeat-friendly = repeat our move to the partner only: no arbiter (51.5.1)
 show-deadline-arbiter-cc = 5 days or fewer left: mail goes Cc the arbiter (51.4.10)
@@ -116,3 +126,28 @@ show-not-a-colour = { $name } is not a colour (white or black)
 show-move-does-not-replay = move { $ply } ({ $uci }) of { $game } does not replay
 show-game-in-database = game { $game } in the database
 show-clock-of-game = the clock of game { $game }
+
+## outbox
+
+outbox-empty = Nothing waits to go, and nothing failed. `ccmail outbox --all` lists what was sent too.
+outbox-empty-all = The outbox is empty: no letter was queued yet.
+# The columns of `ccmail outbox`.
+outbox-column-id = ID
+outbox-column-game = GAME
+outbox-column-kind = KIND
+outbox-column-state = STATE
+outbox-column-queued = QUEUED
+outbox-column-to = TO
+# After a letter's To addresses.
+outbox-cc = (Cc { $addresses })
+outbox-state-queued = queued
+outbox-state-retrying = retrying
+outbox-state-failed = failed
+outbox-state-sent = sent
+outbox-detail-queued = not tried yet (due { $next }): the daemon (`ccmail run`) sends it, or the next command that sends
+outbox-detail-retrying = { $count ->
+    [one] one failed try
+   *[other] { $count } failed tries
+}, the last: { $error }; next try { $next }
+outbox-detail-failed = failed for good, not tried again: { $error }
+outbox-detail-sent = sent { $at }

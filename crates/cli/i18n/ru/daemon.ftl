@@ -9,6 +9,13 @@ daemon-run-needs-imap = для `ccmail run` нужен раздел [imap] в к
 daemon-nudge-unavailable = не удаётся слушать { $path }: { $error }; очередь на отправку проверяется каждые { $secs } с
 daemon-stopped = остановлен
 daemon-reconnecting = { $error }; новое подключение через { $secs } с
+# Сбой длиной в 15 минут: один раз в журнал как ошибка (запускается on_error).
+daemon-imap-outage = почтовый сервер (IMAP) недоступен уже { $minutes } мин: { $error }; попытки продолжаются, следующая через { $secs } с
+daemon-imap-recovered = почтовый сервер (IMAP) снова работает после { $minutes } мин сбоев
+daemon-smtp-outage = письма не уходят уже { $minutes } мин: ждут отправки — { $count }, последняя ошибка: { $error }; попытки продолжаются (список — `ccmail outbox`)
+daemon-smtp-recovered = письма снова уходят после { $minutes } мин сбоев
+# Ошибка, на которой демон останавливается (перед выходом запускается on_error).
+daemon-fatal = демон останавливается: { $error }
 daemon-imap-connected = подключение к IMAP установлено, пользователь { $user }
 daemon-copies-failed = копии отправленных писем: { $error }; повторная попытка позже
 daemon-reader-failed = сбой при разборе письма; оно оставлено без изменений

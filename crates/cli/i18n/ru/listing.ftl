@@ -23,6 +23,7 @@ games-held = { $count ->
    *[many] { $count } задержанных писем этой партии ждут вас
 }: `ccmail inbox`
 games-not-sent = не отправлено: { $subject } ({ $error })
+games-waiting = ждёт отправки: { $subject }: неудачных попыток — { $count }, последняя: { $error }; следующая попытка { $next } (`ccmail outbox`)
 games-silence-friendly = нет хода уже { $count ->
     [one] { $count } день
     [few] { $count } дня
@@ -38,12 +39,13 @@ games-silence = нет хода уже { $count ->
 
 show-no-game = партии { $id } нет (см. `ccmail games --all`)
 show-friendly-repeat = Товарищеская партия, арбитра нет: повтор хода от { $date } ушёл только партнёру (51.5.1)
+show-friendly-repeat-queued = Товарищеская партия, арбитра нет: повтор хода от { $date } ждёт отправки, только партнёру (51.5.1)
 show-friendly-finished = Товарищеская партия, арбитра нет: запись оконченной партии арбитру не отправлялась (51.9.1)
 show-letters = Письма без ходов:
-# Что было в письме партнёра.
-show-kind-move = ход
 show-changes = Изменения партии:
 show-last-sent-unknown = дата отправки нашего последнего хода неизвестна: пока её нет, ни повтор, ни срок 40 дней не считаются: ccmail game set { $id } --last-sent ГГГГ-ММ-ДД
+# Что было в письме партнёра.
+show-kind-move = ход
 show-kind-repeat = повтор хода
 show-kind-draw-accept = согласие на ничью
 show-kind-resignation = сдача
@@ -58,6 +60,7 @@ show-kind-other = другое
 show-problems = Проблемы:
 show-problem-held = письмо { $message } задержано: { $reason }
 show-problem-send-failed = письмо { $message } не удалось отправить: { $error }
+show-problem-send-waiting = письмо { $message } ждёт отправки: неудачных попыток — { $count }, последняя: { $error }; следующая попытка { $next }
 show-problem-correction-due = нужно отправить запрос на исправление по письму, полученному { $date } (51.3.4)
 show-problem-overstepped = { $side } превысили контроль времени на ходе { $move } (51.6)
 show-offer = Партнёр предлагает вариант { $line } (51.3.7): `ccmail move { $id } --accept-variation[=N] MOVE` принимает его целиком или первые N полуходов и отвечает ходом MOVE.
@@ -120,6 +123,7 @@ show-running = Идёт время на ожидаемый ход: { $count ->
 show-deadlines = Сроки:
 # После срока, который закрыт уже отправленным повтором хода.
 show-deadline-sent = — отправлено
+show-deadline-queued = — в очереди, ещё не отправлено
 show-deadline-repeat = повторить наш ход с копией арбитру (51.5.1)
 show-deadline-repeat-friendly = повторить наш ход только партнёру: арбитра нет (51.5.1)
 show-deadline-arbiter-cc = осталось 5 дней или меньше: переписка идёт с копией арбитру (51.4.10)
@@ -147,3 +151,25 @@ show-not-a-colour = { $name } — не цвет (white или black)
 show-move-does-not-replay = ход { $ply } ({ $uci }) партии { $game } не воспроизводится
 show-game-in-database = партия { $game } в базе данных
 show-clock-of-game = подсчёт времени партии { $game }
+
+## outbox
+
+outbox-empty = Ничто не ждёт отправки, неудачных отправок нет. `ccmail outbox --all` покажет и отправленное.
+outbox-empty-all = Очередь на отправку пуста: писем в ней ещё не было.
+# Столбцы `ccmail outbox`.
+outbox-column-id = №
+outbox-column-game = ПАРТИЯ
+outbox-column-kind = ЧТО
+outbox-column-state = СОСТОЯНИЕ
+outbox-column-queued = В ОЧЕРЕДИ С
+outbox-column-to = КОМУ
+# После адресов To письма.
+outbox-cc = (копия { $addresses })
+outbox-state-queued = в очереди
+outbox-state-retrying = повтор
+outbox-state-failed = не удалось
+outbox-state-sent = отправлено
+outbox-detail-queued = ещё не отправлялось (срок { $next }): его отправит демон (`ccmail run`) или следующая команда, которая отправляет почту
+outbox-detail-retrying = неудачных попыток — { $count }, последняя: { $error }; следующая попытка { $next }
+outbox-detail-failed = не удалось отправить, больше попыток не будет: { $error }
+outbox-detail-sent = отправлено { $at }

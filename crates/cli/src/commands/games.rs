@@ -26,10 +26,12 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
     if ctx.json {
         return write_json(ctx, rows, &held).await;
     }
+    // Failed for good, or waiting for another try after a failed one (a letter not tried yet
+    // is in `ccmail outbox`).
     let failed: Vec<_> = store::unsent(&mut *ctx.store.conn().await?)
         .await?
         .into_iter()
-        .filter(|o| o.status == store::OutboxStatus::Failed)
+        .filter(|o| o.state() != store::LetterState::Queued)
         .collect();
     let endings = endings_of(ctx, &rows).await?;
     let listing = Listing {
@@ -134,6 +136,7 @@ async fn write_json(
             if g.row.correction_due.is_some()
                 || g.row.status != store::GameStatus::Active
                 || held.contains_key(g.id())
+                || trouble.contains_key(g.id())
                 || g.last_sent_unknown()
             {
                 problems(g, report, trouble.get(g.id()))
@@ -170,7 +173,7 @@ struct Listing<'a> {
     today: NaiveDate,
     /// How many held messages each game has.
     held: &'a HashMap<String, usize>,
-    /// The messages that could not be sent.
+    /// The messages that could not be sent, or wait to go after a failed try.
     failed: &'a [OutboxRow],
     /// How each finished game ended.
     endings: &'a HashMap<String, String>,
@@ -272,27 +275,35 @@ fn write_game(w: &mut dyn Write, row: &Row, listing: &Listing<'_>) -> std::io::R
     if let Some(n) = listing.held.get(g.id()) {
         writeln!(w, "         {}", ccmail::t!("games-held", count = *n))?;
     }
-    write_silence(w, g, report, listing.today)?;
-    for o in listing
-        .failed
-        .iter()
     if g.last_sent_unknown() {
         let words = ccmail::t!("show-last-sent-unknown", id = g.id());
         writeln!(w, "         {words}")?;
     }
+    write_silence(w, g, report, listing.today)?;
+    for o in listing
+        .failed
+        .iter()
         .filter(|o| o.game_id.as_deref() == Some(g.id()))
     {
-        writeln!(
-            w,
-            "         {}",
-            ccmail::t!(
-                "games-not-sent",
-                subject = &*shown(o.subject.as_deref().unwrap_or("—")),
-                error = &*shown(o.last_error.as_deref().unwrap_or("—")),
-            )
-        )?;
+        writeln!(w, "         {}", not_sent_words(o))?;
     }
     Ok(())
+}
+
+/// A letter of the game that failed for good, or waits to go after a failed try, in words.
+fn not_sent_words(o: &OutboxRow) -> String {
+    let subject = shown(o.subject.as_deref().unwrap_or("—"));
+    let error = shown(o.last_error.as_deref().unwrap_or("—"));
+    match o.state() {
+        store::LetterState::Retrying => ccmail::t!(
+            "games-waiting",
+            subject = &*subject,
+            count = o.attempts,
+            error = &*error,
+            next = super::show::minute_of(&o.next_attempt_at),
+        ),
+        _ => ccmail::t!("games-not-sent", subject = &*subject, error = &*error),
+    }
 }
 
 /// 51.5.3: from day 30 without a move, says so (docs/rules.md: `games` warns from day 30).

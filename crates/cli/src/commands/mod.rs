@@ -19,6 +19,7 @@ mod init;
 mod logging;
 mod moves;
 mod oauth2;
+mod outbox;
 mod parse;
 mod plan;
 mod reply;
@@ -217,7 +218,11 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
     // Commands that only look queue nothing: no need to tell a running daemon.
     let looks_only = matches!(
         cli.command,
-        Command::Games { .. } | Command::Show { .. } | Command::Export { .. } | Command::Run { .. }
+        Command::Games { .. }
+            | Command::Outbox { .. }
+            | Command::Show { .. }
+            | Command::Export { .. }
+            | Command::Run { .. }
     );
     let result = match cli.command {
         Command::Game(GameCommand::New(args)) => game_new::run(&ctx, *args).await,
@@ -231,12 +236,13 @@ async fn run_async(cli: Cli) -> anyhow::Result<()> {
         Command::Game(GameCommand::Delete { game, yes }) => {
             game_delete::delete(&ctx, &game, yes).await
         }
+        Command::Game(GameCommand::Archive { game }) => game_delete::archive(&ctx, &game).await,
         Command::Games { all } => games::run(&ctx, all).await,
+        Command::Outbox { all } => outbox::run(&ctx, all).await,
         Command::Show { game } => show::run(&ctx, &game).await,
         Command::Move(args) => moves::run_move(&ctx, args).await,
         Command::Plan { game, line, .. } => plan::run(&ctx, &game, line.as_deref()).await,
         Command::Resign { game, dry_run, yes } => {
-        Command::Game(GameCommand::Archive { game }) => game_delete::archive(&ctx, &game).await,
             moves::run_resign(&ctx, &game, dry_run, yes).await
         }
         Command::Reply => reply::run(&ctx).await,

@@ -10,7 +10,7 @@ use super::Ctx;
 
 pub async fn run(ctx: &Ctx, once: bool, now: Option<String>) -> anyhow::Result<()> {
     ccmail::config::literal::warn(&ctx.cfg);
-    let daemon = Daemon::new(&ctx.cfg, ctx.store.clone(), ctx.me.clone(), now)?;
+    let daemon = Daemon::start(&ctx.cfg, ctx.store.clone(), ctx.me.clone(), now).await?;
     let (tx, rx) = watch::channel(false);
     let mut term = signal(SignalKind::terminate())?;
     let mut int = signal(SignalKind::interrupt())?;

@@ -38,16 +38,20 @@ pub async fn run(ctx: &Ctx, id: &str) -> anyhow::Result<()> {
         let problems = problem_list(&game, &report, trouble.get(game.id()));
         let seen = Seen {
             ending: ending_words(&mut conn, &game, &report).await?,
-            repeats: repeats_sent(&mut conn, &game).await?,
+            repeats: repeats_sent(&mut conn, &game, false).await?,
+            repeats_gone: repeats_sent(&mut conn, &game, true).await?,
             trusted: store::trusted_senders(&mut conn, game.id()).await?,
         };
         drop(conn);
         print!("{}", text(&game, &report, &problems, &seen));
         print!("{}", friendly(ctx, &game).await?);
         print!("{}", letters(ctx, &game).await?);
-    }
         let mut conn = ctx.store.conn().await?;
-        print!("{}", super::game_set::changes_text(&mut conn, game.id()).await?);
+        print!(
+            "{}",
+            super::game_set::changes_text(&mut conn, game.id()).await?
+        );
+    }
     Ok(())
 }
 
@@ -62,7 +66,11 @@ async fn friendly(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     for m in store::game_messages(&mut conn, game.id()).await? {
         if m.direction == store::Direction::Out && m.kind == store::StoredKind::REPEAT {
             let day = day_of(m.date_header.as_deref());
-            s.push_str(&ccmail::t!("show-friendly-repeat", date = day));
+            s.push_str(&if m.status == store::MessageStatus::Sent {
+                ccmail::t!("show-friendly-repeat", date = day)
+            } else {
+                ccmail::t!("show-friendly-repeat-queued", date = day)
+            });
             s.push('\n');
         }
     }
@@ -105,6 +113,16 @@ async fn letters(ctx: &Ctx, game: &Game) -> anyhow::Result<String> {
     Ok(s)
 }
 
+/// A stored time (RFC 3339, in the player's offset as every stamp is written) to the minute:
+/// `2026-03-05 14:07`; the stored text when it is not RFC 3339.
+pub fn minute_of(stamp: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(stamp).map_or_else(
+        |_| stamp.to_owned(),
+        // not the interface's: a date format, the same in both languages
+        |t| t.format("%Y-%m-%d %H:%M").to_string(),
+    )
+}
+
 /// The day of a stored time (`2026-03-05T…`) as the interface writes dates; the stored text
 /// when it is not a date, `—` when there is none.
 fn day_of(stamp: Option<&str>) -> String {
@@ -116,7 +134,7 @@ fn day_of(stamp: Option<&str>) -> String {
 }
 
 /// What a letter was, in words (`break notice`); a word ccmail does not know as it is stored.
-fn kind_words(kind: &store::StoredKind) -> String {
+pub fn kind_words(kind: &store::StoredKind) -> String {
     let store::StoredKind::Is(kind) = kind else {
         return kind.as_str().replace('_', " ");
     };
@@ -136,11 +154,13 @@ fn kind_words(kind: &store::StoredKind) -> String {
     }
 }
 
-/// A game's mail that is a problem: its held messages and the mail that could not be sent.
+/// A game's mail that is a problem: its held messages, the mail that could not be sent, and
+/// the mail that waits to go after a failed try.
 #[derive(Debug, Default)]
 pub struct TroubleMail {
     held: Vec<store::MessageRow>,
     failed: Vec<store::OutboxRow>,
+    retrying: Vec<store::OutboxRow>,
 }
 
 /// Every game's [`TroubleMail`], from two queries for all games.
@@ -154,10 +174,13 @@ pub async fn trouble_mail(
         }
     }
     for o in store::unsent(conn).await? {
-        if o.status == store::OutboxStatus::Failed
-            && let Some(game) = o.game_id.clone()
-        {
-            out.entry(game).or_default().failed.push(o);
+        let Some(game) = o.game_id.clone() else {
+            continue;
+        };
+        match o.state() {
+            store::LetterState::Failed => out.entry(game).or_default().failed.push(o),
+            store::LetterState::Retrying => out.entry(game).or_default().retrying.push(o),
+            store::LetterState::Queued | store::LetterState::Sent => {}
         }
     }
     Ok(out)
@@ -185,10 +208,19 @@ enum Problem<'a> {
     Held { message: i64, reason: &'a str },
     /// Mail of the game that could not be sent, and the error.
     SendFailed { message: i64, error: &'a str },
+    /// Mail of the game that waits to go after failed tries: the last error and the next try.
+    SendWaiting {
+        message: i64,
+        attempts: i64,
+        error: &'a str,
+        next: &'a str,
+    },
     /// A correction request owed for the message received that day (51.3.4).
     CorrectionDue(NaiveDate),
     /// A side overstepped the control at a move, and it can still be claimed (51.6).
     Overstepped { side: Color, at: u32 },
+    /// Our last move's send date is not known (an import without it): the game's id.
+    LastSentUnknown(String),
 }
 
 impl Problem<'_> {
@@ -206,6 +238,20 @@ impl Problem<'_> {
                 // not the interface's: JSON stays English
                 format!("message {message} could not be sent: {error}"),
             ),
+            Problem::SendWaiting {
+                message,
+                attempts,
+                error,
+                next,
+            } => (
+                "send_waiting",
+                // not the interface's: JSON stays English
+                format!(
+                    // not the interface's: JSON stays English
+                    "message {message} waits to go: {attempts} failed tries, the last: {error}; \
+                     next try {next}"
+                ),
+            ),
             Problem::CorrectionDue(due) => (
                 "correction_due",
                 // not the interface's: JSON stays English
@@ -215,12 +261,17 @@ impl Problem<'_> {
                 let side = if side.is_white() { "White" } else { "Black" };
                 (
                     "control_overstepped",
-    /// Our last move's send date is not known (an import without it): the game's id.
-    LastSentUnknown(String),
                     // not the interface's: JSON stays English
                     format!("{side} overstepped the time control at move {at} (51.6)"),
                 )
             }
+            Problem::LastSentUnknown(ref id) => (
+                "last_sent_unknown",
+                // not the interface's: JSON stays English
+                format!(
+                    "our last move's send date is unknown: ccmail game set {id} --last-sent DATE"
+                ),
+            ),
         };
         json!({"code": code, "detail": detail})
     }
@@ -234,10 +285,23 @@ impl Problem<'_> {
             Problem::SendFailed { message, error } => {
                 ccmail::t!("show-problem-send-failed", message = message, error = error)
             }
+            Problem::SendWaiting {
+                message,
+                attempts,
+                error,
+                next,
+            } => ccmail::t!(
+                "show-problem-send-waiting",
+                message = message,
+                count = attempts,
+                error = error,
+                next = minute_of(next)
+            ),
             Problem::CorrectionDue(due) => ccmail::t!("show-problem-correction-due", date = due),
             Problem::Overstepped { side, at } => {
                 ccmail::t!("show-problem-overstepped", side = side_name(side), move = at)
             }
+            Problem::LastSentUnknown(ref id) => ccmail::t!("show-last-sent-unknown", id = id),
         }
     }
 }
@@ -260,17 +324,24 @@ fn problem_list<'a>(
         for o in &t.failed {
             out.push(Problem::SendFailed {
                 message: o.message,
-            Problem::LastSentUnknown(ref id) => (
-                "last_sent_unknown",
-                // not the interface's: JSON stays English
-                format!("our last move's send date is unknown: ccmail game set {id} --last-sent DATE"),
-            ),
                 error: o.last_error.as_deref().unwrap_or_default(),
+            });
+        }
+        for o in &t.retrying {
+            out.push(Problem::SendWaiting {
+                message: o.message,
+                attempts: o.attempts,
+                // In a sender's hands again: its error is cleared until the try ends.
+                error: o.last_error.as_deref().unwrap_or("—"),
+                next: &o.next_attempt_at,
             });
         }
     }
     if let Some(due) = game.row.correction_due {
         out.push(Problem::CorrectionDue(due));
+    }
+    if game.last_sent_unknown() {
+        out.push(Problem::LastSentUnknown(game.id().to_owned()));
     }
     // An overstep is a problem while it can still be claimed: once the other side has
     // answered the control move, or the game is over, it is settled (51.6.1).
@@ -294,7 +365,6 @@ fn conditional_lines(game: &Game) -> String {
     if let Some((_, moves)) = game.partner_offer() {
         let line = numbered_line(&game.position(), &moves, notation::san);
         s.push_str(&ccmail::t!("show-offer", line = line, id = game.id()));
-            Problem::LastSentUnknown(ref id) => ccmail::t!("show-last-sent-unknown", id = id),
         s.push('\n');
     }
     let (plan, start) = game.plan();
@@ -324,24 +394,26 @@ fn conditional_lines(game: &Game) -> String {
 pub struct Seen {
     /// How the game ended, in words (`Black resigns`); `None` while it goes on.
     pub ending: Option<String>,
-    /// The send dates of our repeats (51.5.1), to tell a met repeat from one due.
+    /// The dates of our repeats (51.5.1), queued or sent, to tell a met repeat from one due.
     pub repeats: Vec<NaiveDate>,
+    /// Those of them that are sent: a repeat still in the outbox is not.
+    pub repeats_gone: Vec<NaiveDate>,
     /// The addresses trusted without verification in this game (`inbox accept --trust`).
     pub trusted: Vec<String>,
 }
 
-/// The send dates of our repeats (51.5.1) in `game`.
+/// The dates of our repeats (51.5.1) in `game`: every one queued, or (`gone_only`) those
+/// actually sent.
 pub async fn repeats_sent(
     conn: &mut store::SqliteConnection,
-    if game.last_sent_unknown() {
-        out.push(Problem::LastSentUnknown(game.id().to_owned()));
-    }
     game: &Game,
+    gone_only: bool,
 ) -> anyhow::Result<Vec<NaiveDate>> {
     Ok(store::game_messages(conn, game.id())
         .await?
         .into_iter()
         .filter(|m| m.direction == store::Direction::Out && m.kind == store::StoredKind::REPEAT)
+        .filter(|m| !gone_only || m.status == store::MessageStatus::Sent)
         .filter_map(|m| m.date_header.as_deref()?.get(..10)?.parse().ok())
         .collect())
 }
@@ -562,14 +634,17 @@ fn write_clocks(s: &mut String, report: &ClockReport) {
     }
 }
 
-/// Writes the deadlines, those met by a repeat already sent marked so.
+/// Writes the deadlines, those met by a repeat marked so: sent, or queued and not sent yet.
 fn write_deadlines(s: &mut String, game: &Game, report: &ClockReport, seen: &Seen) {
     let open = clock::open_deadlines(&report.deadlines, &seen.repeats);
+    let not_gone = clock::open_deadlines(&report.deadlines, &seen.repeats_gone);
     if !report.deadlines.is_empty() {
         s.push_str(&format!("\n{}\n", ccmail::t!("show-deadlines")));
         for d in &report.deadlines {
             let done = if open.contains(d) {
                 String::new()
+            } else if not_gone.contains(d) {
+                format!(" {}", ccmail::t!("show-deadline-queued"))
             } else {
                 format!(" {}", ccmail::t!("show-deadline-sent"))
             };

@@ -3,6 +3,12 @@
 //! its arguments, run without a shell, with no standard input and what it prints thrown away,
 //! and what happened in `CCMAIL_*` environment variables ([`Event::vars`]).
 //!
+//! Its environment is a clean one: the `CCMAIL_*` variables of the event and the basics a
+//! program needs to find its way ([`passed_on`]: `PATH`, `HOME`, the user, the locale, the
+//! zone, the temporary directory, and the desktop's session bus and display for
+//! `notify-send`). Nothing else of the daemon's: not a `password_env` variable, nor a token,
+//! nor anything a service manager put there.
+//!
 //! A hook never holds the daemon up: it runs on a task of its own, is stopped after
 //! `timeout_secs`, and a hook that fails, can't start or is stopped is logged at warn level
 //! (never error level, which would run `on_error` about `on_error`). The daemon waits for the
@@ -132,6 +138,8 @@ async fn run(argv: Vec<String>, event: Event, limit: Duration) {
     let mut command = Command::new(&argv[0]);
     command
         .args(&argv[1..])
+        .env_clear()
+        .envs(std::env::vars_os().filter(|(name, _)| name.to_str().is_some_and(passed_on)))
         .envs(event.vars())
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
@@ -187,6 +195,30 @@ async fn run(argv: Vec<String>, event: Event, limit: Duration) {
             );
         }
     }
+}
+
+/// Whether the daemon's variable `name` is passed on to a hook: the basics a program needs
+/// (where programs are, the home, the user, the locale, the zone, the temporary directory,
+/// and what a desktop notification needs), and nothing else. The daemon's own `CCMAIL_*` are
+/// not: the event's are set anew.
+pub fn passed_on(name: &str) -> bool {
+    const BASICS: [&str; 14] = [
+        "PATH",
+        "HOME",
+        "USER",
+        "LOGNAME",
+        "SHELL",
+        "LANG",
+        "LANGUAGE",
+        "TZ",
+        "TMPDIR",
+        "XDG_RUNTIME_DIR",
+        "DBUS_SESSION_BUS_ADDRESS",
+        "DISPLAY",
+        "WAYLAND_DISPLAY",
+        "NO_COLOR",
+    ];
+    BASICS.contains(&name) || name.starts_with("LC_")
 }
 
 /// One line: line breaks and other control characters become spaces.
@@ -409,4 +441,32 @@ pub async fn fire_deadlines(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_hook_gets_the_basics_and_no_secret() {
+        let cases = [
+            ("PATH", true),
+            ("HOME", true),
+            ("LANG", true),
+            ("LC_ALL", true),
+            ("LC_MESSAGES", true),
+            ("TZ", true),
+            ("XDG_RUNTIME_DIR", true),
+            ("DBUS_SESSION_BUS_ADDRESS", true),
+            ("MAIL_PASSWORD", false),
+            ("CCMAIL_TEST_IMAP_PASSWORD", false),
+            ("CCMAIL_CONFIG", false),
+            ("GITHUB_TOKEN", false),
+            ("AWS_SECRET_ACCESS_KEY", false),
+            ("SSH_AUTH_SOCK", false),
+            ("LD_PRELOAD", false),
+            ("path", false),
+        ];
+        for (name, want) in cases {
+            assert_eq!(super::passed_on(name), want, "{name}");
+        }
+    }
 }

@@ -45,6 +45,7 @@
 mod filter;
 pub mod hooks;
 pub mod nudge;
+mod outage;
 mod outbox;
 mod sift;
 mod sync;
@@ -65,6 +66,7 @@ use super::{Clock, Me};
 use crate::config::{self, Config};
 
 pub use filter::{Checked, Filter};
+pub use outage::{ESCALATE_AFTER, Level, Outage};
 
 /// The longest IDLE (or wait between polls) before the daemon reads the mailbox again anyway.
 pub const IDLE_WAIT: Duration = Duration::from_secs(25 * 60);
@@ -102,8 +104,41 @@ pub struct Daemon {
 }
 
 impl Daemon {
+    /// [`Daemon::new`] for `ccmail run`: an error (a `password_cmd` that fails, a bad setting)
+    /// is fatal, so it is logged at error level, `on_error` runs, and the hook ends (at its
+    /// time limit at most) before the error is returned and the process exits.
+    pub async fn start(
+        cfg: &Config,
+        store: Store,
+        me: Me,
+        now: Option<String>,
+    ) -> anyhow::Result<Daemon> {
+        let hooks = std::sync::Arc::new(hooks::Runner::new(cfg.hooks.clone()));
+        hooks::Runner::for_errors(hooks.clone());
+        match Daemon::with_hooks(cfg, store, me, now, hooks.clone()) {
+            Ok(daemon) => Ok(daemon),
+            Err(e) => {
+                log_fatal(&e);
+                hooks.finish().await;
+                Err(e)
+            }
+        }
+    }
+
     /// The daemon of a config: passwords are fetched now (`password_cmd` runs once).
     pub fn new(cfg: &Config, store: Store, me: Me, now: Option<String>) -> anyhow::Result<Daemon> {
+        let hooks = std::sync::Arc::new(hooks::Runner::new(cfg.hooks.clone()));
+        hooks::Runner::for_errors(hooks.clone());
+        Daemon::with_hooks(cfg, store, me, now, hooks)
+    }
+
+    fn with_hooks(
+        cfg: &Config,
+        store: Store,
+        me: Me,
+        now: Option<String>,
+        hooks: std::sync::Arc<hooks::Runner>,
+    ) -> anyhow::Result<Daemon> {
         let imap = match &cfg.imap {
             Some(i) => Some(Watch {
                 config: imap_config(i)?,
@@ -124,11 +159,7 @@ impl Daemon {
             imap,
             smtp,
             heads_refused: AtomicBool::new(false),
-            hooks: {
-                let runner = std::sync::Arc::new(hooks::Runner::new(cfg.hooks.clone()));
-                hooks::Runner::for_errors(runner.clone());
-                runner
-            },
+            hooks,
         })
     }
 
@@ -190,8 +221,22 @@ impl Daemon {
     }
 
     /// The daemon: both loops until `stop` turns true (then after the unit of work in hand),
-    /// or until an error that needs the user (a refused login, a bad certificate).
+    /// or until an error that needs the user (a refused login, a bad certificate). That error
+    /// is logged at error level (`on_error` runs) before it is returned; the hooks still
+    /// running end first (each stops at its time limit).
     pub async fn run(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+        let result = self.both_loops(stop).await;
+        if let Err(e) = &result {
+            log_fatal(e);
+        }
+        self.hooks.finish().await;
+        if result.is_ok() {
+            tracing::info!("{}", crate::t!("daemon-stopped"));
+        }
+        result
+    }
+
+    async fn both_loops(&self, stop: watch::Receiver<bool>) -> anyhow::Result<()> {
         let w = self
             .imap
             .as_ref()
@@ -248,11 +293,7 @@ impl Daemon {
         tokio::select! {
             result = both => result,
             () = forward => unreachable!("forward never ends"),
-        }?;
-        // The hooks still running end first (each stops at its time limit).
-        self.hooks.finish().await;
-        tracing::info!("{}", crate::t!("daemon-stopped"));
-        Ok(())
+        }
     }
 
     async fn imap_loop(
@@ -263,9 +304,10 @@ impl Daemon {
         wake_imap: &Notify,
     ) -> anyhow::Result<()> {
         let mut backoff = Backoff::default();
+        let mut outage = Outage::default();
         while !stop.is_set() {
             match self
-                .imap_connection(w, stop, wake_outbox, wake_imap, &mut backoff)
+                .imap_connection(w, stop, wake_outbox, wake_imap, &mut backoff, &mut outage)
                 .await
             {
                 Ok(()) => break,
@@ -273,14 +315,23 @@ impl Daemon {
                 Err(Failure::Retry(e)) => {
                     let delay = backoff.delay();
                     // The server's own words may be quoted: shown, not obeyed.
-                    tracing::warn!(
-                        "{}",
-                        crate::t!(
-                            "daemon-reconnecting",
-                            error = crate::term::shown(&words(&e)).into_owned(),
-                            secs = delay.as_secs_f32().to_string()
-                        )
-                    );
+                    let error = crate::term::shown(&words(&e)).into_owned();
+                    let secs = delay.as_secs_f32().to_string();
+                    match outage.failed(std::time::Instant::now()) {
+                        (Level::Error, lasted) => tracing::error!(
+                            "{}",
+                            crate::t!(
+                                "daemon-imap-outage",
+                                minutes = outage::minutes(lasted),
+                                error = error,
+                                secs = secs
+                            )
+                        ),
+                        (Level::Warn, _) => tracing::warn!(
+                            "{}",
+                            crate::t!("daemon-reconnecting", error = error, secs = secs)
+                        ),
+                    }
                     if stop.sleep(delay).await {
                         break;
                     }
@@ -298,6 +349,7 @@ impl Daemon {
         wake_outbox: &Notify,
         wake_imap: &Notify,
         backoff: &mut Backoff,
+        outage: &mut Outage,
     ) -> Result<(), Failure> {
         let connected = tokio::select! {
             connected = Imap::connect(&w.config) => connected,
@@ -324,6 +376,13 @@ impl Daemon {
             let read = sync::pass(self, w, &mut imap, &clock, stop, ready)
                 .await
                 .map_err(Failure::Retry)?;
+            // Connected, logged in and read: whatever failed before works again.
+            if let Some(lasted) = outage.recovered(std::time::Instant::now()) {
+                tracing::info!(
+                    "{}",
+                    crate::t!("daemon-imap-recovered", minutes = outage::minutes(lasted))
+                );
+            }
             if read > 0 {
                 wake_outbox.notify_one();
             }
@@ -356,6 +415,13 @@ impl Daemon {
         imap.logout().await;
         Ok(())
     }
+}
+
+/// Logs an error that ends the daemon, at error level: `on_error` runs for it.
+fn log_fatal(e: &anyhow::Error) {
+    // The server's own words may be quoted: shown, not obeyed.
+    let error = crate::term::shown(&words(e)).into_owned();
+    tracing::error!("{}", crate::t!("daemon-fatal", error = error));
 }
 
 /// How a connection ended in error.

@@ -11,6 +11,7 @@ use ccmail_store as store;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
+use super::outage::{self, Level, Outage};
 use super::{Backoff, Daemon, Stop};
 use crate::app::chores;
 use crate::app::outbox::{self as app_outbox, Sent};
@@ -34,6 +35,8 @@ pub(super) async fn run(
     nudged: Option<&super::nudge::Listener>,
 ) {
     let mut backoff = Backoff::default();
+    // Letters that keep failing: an error once it lasts 15 minutes, and the end of it logged.
+    let mut outage = Outage::default();
     let mut retry_at: Option<Instant> = None;
     let mut woken_for = None;
     let mut chores_at = Instant::now();
@@ -50,7 +53,10 @@ pub(super) async fn run(
             None => Ok(0),
         };
         let waiting = match sent {
-            Ok(waiting) => waiting,
+            Ok(waiting) => {
+                told_of(d, &mut outage, waiting).await;
+                waiting
+            }
             Err(e) => {
                 tracing::error!(
                     "{}",
@@ -167,6 +173,42 @@ pub(super) async fn chores(d: &Daemon) -> Vec<String> {
             vec![why]
         }
     }
+}
+
+/// Says when letters have waited after failed tries for more than
+/// [`outage::ESCALATE_AFTER`] (at error level, once: `on_error` runs), and when they go again.
+async fn told_of(d: &Daemon, outage: &mut Outage, waiting: usize) {
+    let now = std::time::Instant::now();
+    if waiting == 0 {
+        if let Some(lasted) = outage.recovered(now) {
+            tracing::info!(
+                "{}",
+                crate::t!("daemon-smtp-recovered", minutes = outage::minutes(lasted))
+            );
+        }
+        return;
+    }
+    if let (Level::Error, lasted) = outage.failed(now) {
+        let error = last_error(d).await.unwrap_or_else(|| "—".to_owned());
+        tracing::error!(
+            "{}",
+            crate::t!(
+                "daemon-smtp-outage",
+                minutes = outage::minutes(lasted),
+                count = waiting,
+                error = crate::term::shown(&error).into_owned()
+            )
+        );
+    }
+}
+
+/// The last error of the letters waiting for a retry, if the store says one.
+async fn last_error(d: &Daemon) -> Option<String> {
+    let rows = store::unsent(&mut *d.store.conn().await.ok()?).await.ok()?;
+    rows.into_iter()
+        .filter(|r| r.status == store::OutboxStatus::Queued)
+        .filter_map(|r| r.last_error)
+        .next_back()
 }
 
 /// Messages queued that failed at least once and wait for a retry.
