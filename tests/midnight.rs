@@ -50,15 +50,21 @@ fn first_read(zone: &str, created: &str, now: &str, letters: &[Letter]) {
         &tag,
         "",
     );
-    set_zone(&white, "Pacific/Kiritimati");
-    set_zone(&black, zone);
-    let config = std::fs::read_to_string(black.config()).unwrap();
-    let config = config.replacen(
+    edit_config(
+        &white,
+        "timezone = \"Europe/Moscow\"",
+        "timezone = \"Pacific/Kiritimati\"",
+    );
+    edit_config(
+        &black,
+        "timezone = \"Europe/Moscow\"",
+        &format!("timezone = \"{zone}\""),
+    );
+    edit_config(
+        &black,
         &format!("mailbox = \"{tag}\""),
         &format!("mailbox = \"{inbox}\""),
-        1,
     );
-    std::fs::write(black.config(), config).unwrap();
 
     let mut games = Vec::new();
     for (i, _) in letters.iter().enumerate() {
@@ -149,15 +155,11 @@ fn the_server_counts_days_in_its_own_zone(s: &support::Servers, inbox: &str, let
     assert!(found.len() < letters.iter().filter(|l| l.applied).count());
 }
 
-/// Sets the player's `[player] timezone`.
-fn set_zone(player: &Player, zone: &str) {
+/// Replaces the line `from` of the player's config with `to`.
+fn edit_config(player: &Player, from: &str, to: &str) {
     let config = std::fs::read_to_string(player.config()).unwrap();
-    let config = config.replacen(
-        "timezone = \"Europe/Moscow\"",
-        &format!("timezone = \"{zone}\""),
-        1,
-    );
-    std::fs::write(player.config(), config).unwrap();
+    assert!(config.contains(from), "{from:?} in\n{config}");
+    std::fs::write(player.config(), config.replacen(from, to, 1)).unwrap();
 }
 
 /// The moves of a `show --json`, in SAN.
