@@ -65,6 +65,7 @@ fn fails_with_hint(p: &Player, section: &str, hint: &str) -> String {
     let (code, text, took) = check(p);
     assert_eq!(code, Some(1), "{text}");
     assert!(took < CHECK_LIMIT, "took {took:?}:\n{text}");
+    eprintln!("check with {section} broken took {:.1} s", took.as_secs_f64());
     let ok = format!("ok    {section}:");
     assert!(
         !text.lines().any(|l| l.starts_with(&ok)),
@@ -276,6 +277,7 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{out:?}");
     assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
+    eprintln!("move took {:.1} s", took.as_secs_f64());
     let port = s.smtps_port;
     let queued = format!(
         "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 15 s (sending the \
