@@ -37,6 +37,26 @@ pub struct Game {
     pub variations: Vec<VariationRow>,
 }
 
+/// The partner's answer to our move whose send date was never given (an import without it):
+/// when his letter did not say when he received our move either, nothing dates his thinking
+/// time, so his answer is charged nothing of its own, as the moves before the import are
+/// (the days carried stand for it too). His letter's receipt date, when it gave one, is
+/// charged as any.
+fn answer_to_an_undated_move(row: &mut GameRow, moves: &[MoveRow]) {
+    let Ok(ours) = usize::try_from(row.unknown_sent_ply) else {
+        return;
+    };
+    let (Some(our), Some(answer)) = (
+        ours.checked_sub(1).and_then(|i| moves.get(i)),
+        moves.get(ours),
+    ) else {
+        return;
+    };
+    if row.carried_through == row.unknown_sent_ply && answer.received <= our.sent {
+        row.carried_through += 1;
+    }
+}
+
 pub fn color(name: &str) -> anyhow::Result<Color> {
     match name {
         "white" => Ok(Color::White),
@@ -175,7 +195,8 @@ impl Game {
     }
 
     /// A game from its rows without replaying the moves (`plies` empty).
-    fn without_plies(row: GameRow, moves: Vec<MoveRow>, a: Attached) -> anyhow::Result<Game> {
+    fn without_plies(mut row: GameRow, moves: Vec<MoveRow>, a: Attached) -> anyhow::Result<Game> {
+        answer_to_an_undated_move(&mut row, &moves);
         let context = || crate::t!("show-game-in-database", game = &row.id);
         let me = color(&row.my_color).with_context(context)?;
         let profile: Profile = row.rules.parse().with_context(context)?;
