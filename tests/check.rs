@@ -65,7 +65,10 @@ fn fails_with_hint(p: &Player, section: &str, hint: &str) -> String {
     let (code, text, took) = check(p);
     assert_eq!(code, Some(1), "{text}");
     assert!(took < CHECK_LIMIT, "took {took:?}:\n{text}");
-    eprintln!("check with {section} broken took {:.1} s", took.as_secs_f64());
+    eprintln!(
+        "check with {section} broken took {:.1} s",
+        took.as_secs_f64()
+    );
     let ok = format!("ok    {section}:");
     assert!(
         !text.lines().any(|l| l.starts_with(&ok)),
