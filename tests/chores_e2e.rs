@@ -206,10 +206,12 @@ fn an_impossible_move_brings_a_correction_request_with_the_penalty() {
     let arb = arbiter(&tag);
     let wg = white.new_game("2026-03-01", "white", &black, &arb, &[]);
     play(&white, "2026-03-01", &wg, "e4");
-    // Black's answer, written by hand: the king from e8 to e5.
+    // Black's answer to our 1. e4, written by hand: the king from e8 to e5.
+    let e4 = support::message_id(&messages(&s, BLACK, &tag)[0].raw);
     let bad = format!(
         "From: Чернов <{from}>\r\nTo: <{to}>\r\nSubject: Daemon Cup 2026\r\n\
          Date: Tue, 03 Mar 2026 10:00:00 +0300\r\nMessage-ID: <bad.{tag}@example.test>\r\n\
+         In-Reply-To: <{e4}>\r\n\
          MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
          Content-Transfer-Encoding: 8bit\r\n\r\n\
          Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 01.03.2026\r\nПолучен: 02.03.2026\r\n\

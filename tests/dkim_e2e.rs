@@ -3,6 +3,8 @@
 //! name the servers' authserv-id in `[security]`. A partner's signed move applies; a forged one
 //! is held, whether it comes without a login with the partner's envelope and From, with a
 //! signature that no longer verifies, or with an `Authentication-Results` header of its own.
+//! Under the default config (no authserv_id) a forged letter may only move: a forged
+//! resignation, address change or illegal move is held. `check` and `init` propose the id.
 //! Without servers the test prints a note and passes, except under `CI=true`, where it fails.
 
 mod support;
@@ -217,11 +219,24 @@ fn check_proposes_the_servers_authserv_id() {
         &white.email,
         &nc6(&black.email, &white.email, "", 1),
     );
-    let out = white.ok(&["check"]);
+    // Until the id is set, `check` fails, and says the line to add.
+    let out = white.run(&["check"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
     let want = format!(
-        "-     security: senders are checked by address and envelope only, which anyone can \
-         forge from any server; your own server's DKIM verdict is stronger: your server writes \
-         its verdict as \"{id}\": add [security] authserv_id = \"{id}\" to {}",
+        "FAIL  security: senders are not verified: until [security] authserv_id is set, a \
+         letter from the partner's address acts only with a legal move, and a resignation, draw \
+         acceptance, address change or fault in it is held; your server writes its verdict as \
+         \"{id}\": add [security] authserv_id = \"{id}\" to {}",
+        white.config().display(),
+        id = s.authserv_id
+    );
+    assert!(stdout.contains(&want), "{stdout}");
+    // `init` on the config proposes it too.
+    let out = white.ok(&["init"]);
+    let want = format!(
+        "your mail server writes its verdict on senders as \"{id}\": add [security] \
+         authserv_id = \"{id}\" to {}",
         white.config().display(),
         id = s.authserv_id
     );
@@ -251,5 +266,151 @@ fn check_proposes_the_servers_authserv_id() {
              newest 20 messages carries Authentication-Results from mx.elsewhere.test"
         ),
         "{stdout}"
+    );
+}
+
+/// A letter from Black's address to White's, handed over on the plain SMTP port without a
+/// login (envelope and From both Black's), as anyone can: `body` after a game header.
+fn forged(n: usize, body: &str) -> Vec<u8> {
+    format!(
+        "From: Чернов Чеслав <{BLACK}>\r\nTo: {WHITE}\r\nSubject: Daemon Cup 2026\r\n\
+         Date: Tue, 3 Mar 2026 10:00:00 +0300\r\nMessage-ID: <forged{n}.{}@example.test>\r\n\
+         MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\n{body}",
+        std::process::id()
+    )
+    .into_bytes()
+}
+
+/// White's game after 1. e4 e5 2. Nf3 under the starter's `[security]` (no authserv_id),
+/// played in INBOX-less mailboxes `tag`; both players and their games.
+fn default_after_nf3(s: &Servers, tag: &str) -> (Player, Player, String, String) {
+    create_mailboxes(s, &[WHITE, BLACK, ARBITER], tag);
+    let white = Player::new(s, "Белов Борис", "Белов", WHITE, tag, "");
+    let black = Player::new(s, "Чернов Чеслав", "Чернов", BLACK, tag, "");
+    let arbiter = support::mail::detail_address(ARBITER, tag);
+    let wg = white.new_game("2026-03-01", "white", &black, &arbiter, &[]);
+    let bg = black.new_game("2026-03-01", "black", &white, &arbiter, &[]);
+    play(&white, "2026-03-01", &wg, "e4");
+    black.ok(&["--now", "2026-03-02", "run", "--once"]);
+    play(&black, "2026-03-02", &bg, "e5");
+    white.ok(&["--now", "2026-03-02", "run", "--once"]);
+    assert_eq!(
+        plies(&white, &wg),
+        2,
+        "Black's 1... e5, answering ours, applied"
+    );
+    play(&white, "2026-03-02", &wg, "Nf3");
+    (white, black, wg, bg)
+}
+
+#[test]
+fn under_the_default_config_a_forged_letter_changes_nothing_and_is_held() {
+    let Some(s) = servers() else { return };
+    let tag = unique("dflt");
+    let (white, black, wg, _) = default_after_nf3(&s, &tag);
+    let (to, from) = (&white.email, &black.email);
+    let head = "Турнир: Daemon Cup 2026\r\nБелые: Белов\r\nЧерные: Чернов\r\n";
+    let record = "Ходы: 1. 5254 5755 2. 7163\r\nВаш ход 2. 7163 отправлен: 02.03.2026\r\n\
+                  Получен: 03.03.2026\r\n";
+    let letters = [
+        format!("{head}{record}Сдаюсь\r\n"),
+        format!("{head}Please note my new e-mail address: thief@evil.test\r\n"),
+        // The king from e8 to e5: an impossible move.
+        format!("{head}{record}Мой ход: 2... 5855\r\nОтправлен: 03.03.2026\r\n"),
+    ];
+    let forged_from = |n: usize, body: &str| {
+        let raw = String::from_utf8(forged(n, body)).unwrap();
+        raw.replace(BLACK, from).replace(WHITE, to).into_bytes()
+    };
+    for (n, body) in letters.iter().enumerate() {
+        support::deliver_plain(&s, from, to, &forged_from(n, body));
+    }
+    let (to_black, to_arbiter) = (
+        messages(&s, BLACK, &tag).len(),
+        messages(&s, ARBITER, &tag).len(),
+    );
+    white.ok(&["--now", "2026-03-03", "run", "--once"]);
+    white.ok(&["--now", "2026-03-04", "run", "--once"]);
+
+    let v = white.json(&["--now", "2026-03-04", "show", &wg]);
+    assert_eq!(v["status"], "active", "not resigned: {v}");
+    assert_eq!(v["opponent"], from.as_str(), "the address unchanged: {v}");
+    assert_eq!(v["clock"]["black"]["penalty"], 0, "no penalty: {v}");
+    assert_eq!(plies(&white, &wg), 3);
+    assert_eq!(
+        messages(&s, BLACK, &tag).len(),
+        to_black,
+        "no correction request"
+    );
+    assert_eq!(
+        messages(&s, ARBITER, &tag).len(),
+        to_arbiter,
+        "no finished game for the arbiter"
+    );
+    let inbox = white.json(&["inbox"]);
+    let reasons: Vec<&str> = inbox
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 3, "{inbox}");
+    let why = "unverified: set [security] authserv_id (`ccmail check` proposes it) to act on \
+               such letters";
+    for r in &reasons {
+        assert!(r.ends_with(why), "{r}");
+    }
+    assert!(
+        reasons.iter().any(|r| r.starts_with("Black resigns")),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons.iter().any(|r| r.starts_with(&format!(
+            "the opponent's address changes from {from} to thief@evil.test"
+        ))),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons.iter().any(|r| r.contains(
+            "the king on e8 can't go to e5; it would cost the partner 2 penalty days and send \
+             a correction request (51.4.7)"
+        )),
+        "{reasons:?}"
+    );
+
+    // A legal move from the partner's address still applies, answering nothing of ours.
+    let nc6 = format!("{head}{record}Мой ход: 2... 2836\r\nОтправлен: 03.03.2026\r\n");
+    support::deliver_plain(&s, from, to, &forged_from(9, &nc6));
+    let out = white.ok(&["--now", "2026-03-04", "run", "--once"]);
+    assert_eq!(plies(&white, &wg), 4, "{out}");
+}
+
+#[test]
+fn with_the_id_set_an_answer_to_our_mail_is_held_when_dmarc_fails() {
+    let Some(s) = servers() else { return };
+    let tag = unique("dmarc");
+    let (white, black, wg, _) = after_nf3(&s, &tag);
+    // Our 2. Nf3, as Black received it: its Message-ID is ours, tagged.
+    let nf3 = support::message_id(&messages(&s, BLACK, &tag).last().unwrap().raw);
+    // The provider's verdict on top, as the player's own server writes it.
+    let extra = format!(
+        "Authentication-Results: {}; dkim=none; spf=pass smtp.mailfrom=example.test; \
+         dmarc=fail (p=reject) header.from=example.test\r\nIn-Reply-To: <{nf3}>\r\n",
+        s.authserv_id
+    );
+    let raw = nc6(&black.email, &white.email, &extra, 7);
+    support::append(&s, WHITE, &tag, &raw, &[], None);
+    white.ok(&["--now", "2026-03-03", "run", "--once"]);
+    assert_eq!(plies(&white, &wg), 3, "not applied");
+    let inbox = white.json(&["inbox"]);
+    let reason = inbox[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with(&format!(
+            "forged sender: {} found dmarc=fail for example.test: the From address is forged. \
+             Apply it with `ccmail inbox accept",
+            s.authserv_id
+        )),
+        "{inbox}"
     );
 }

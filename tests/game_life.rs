@@ -327,7 +327,8 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         "2... Nc6",
         "08.03.2026",
     );
-    let out = me.apply_text("bad.eml", &bad.text(2), "2026-03-09");
+    let bad = common::answering(&me, &id, &bad.text(2));
+    let out = me.apply_text("bad.eml", &bad, "2026-03-09");
     assert!(out.contains("held as message"), "{out}");
     assert!(
         out.contains("our move 2. Nf3 was repeated as 2. Nc3 (51.3.3)"),

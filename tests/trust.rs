@@ -235,12 +235,53 @@ fn breaks_and_addresses_are_verified_like_moves_and_notes_are_kept() {
 }
 
 #[test]
-fn without_an_authserv_id_senders_are_checked_by_address_only() {
+fn without_an_authserv_id_a_legal_move_from_the_partners_address_applies() {
     let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
     let id = game_after_e4(&me);
     let out = me.apply_text("unsigned.eml", &reply_e5(UNSIGNED, 1), "2026-03-03");
     assert!(out.contains("applied"), "{out}");
     assert_eq!(plies(&me, &id), 2);
+}
+
+/// Without `[security] authserv_id` nobody vouches for a letter that answers nothing of ours:
+/// its legal move applies, its break does not; its resignation is held until the player
+/// accepts it.
+#[test]
+fn without_an_authserv_id_only_the_move_acts_and_the_rest_waits_for_the_player() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = game_after_e4(&me);
+    let with_break = reply_e5("", 1).replace(
+        "Sent: 2026-03-03\r\n",
+        "Sent: 2026-03-03\r\nI take a break from 2026-03-10 to 2026-03-15\r\n",
+    );
+    let out = me.apply_text("m.eml", &with_break, "2026-03-03");
+    assert!(
+        out.contains(
+            "applied 1... e5 by Black; not acted on, unverified (set [security] authserv_id): \
+             the break notice"
+        ),
+        "{out}"
+    );
+    assert_eq!(plies(&me, &id), 2);
+    let v = me.json(&["--now", "2026-03-11", "show", &id]);
+    assert_eq!(v["clock"]["black"]["on_break"], false, "{v}");
+    me.ok(&["--now", "2026-03-04", "move", &id, "Nf3"]);
+    let resign = format!(
+        "From: {PARTNER}\r\nDate: Thu, 5 Mar 2026 10:00:00 +0300\r\n\
+         Message-ID: <resign@example.org>\r\nSubject: Kubok\r\n\r\nI resign.\r\n"
+    );
+    let out = me.apply_text("r.eml", &resign, "2026-03-05");
+    let n = held_number(&out);
+    assert!(
+        out.contains(
+            "Black resigns; result 1-0; unverified: set [security] authserv_id (`ccmail check` \
+             proposes it) to act on such letters"
+        ),
+        "{out}"
+    );
+    assert_eq!(me.json(&["show", &id])["status"], "active");
+    me.ok(&["--now", "2026-03-05", "inbox", "accept", &n, "--game", &id]);
+    assert_eq!(me.json(&["show", &id])["status"], "finished");
 }
 
 #[test]

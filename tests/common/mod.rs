@@ -264,3 +264,13 @@ pub fn cup_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) ->
     args.extend(extra);
     player.ok(&args).trim().to_owned()
 }
+
+/// `raw`, the partner's letter, as an answer to `me`'s last letter in `game`: with the
+/// `In-Reply-To` a mail client writes. Answering our own Message-ID vouches for the sender
+/// (only a legal move of a letter nobody vouches for acts).
+#[allow(dead_code)] // each test file uses a part of it
+pub fn answering(me: &Player, game: &str, raw: &str) -> String {
+    let (_, ours) = sent_letters(me, game).pop().expect("a letter of ours");
+    let id = ours.message_id.expect("our Message-ID");
+    format!("In-Reply-To: <{}>\r\n{raw}", id.trim_matches(['<', '>']))
+}

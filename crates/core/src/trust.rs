@@ -178,14 +178,13 @@ fn method(tokens: &[Token]) -> Option<MethodResult> {
     Some(m)
 }
 
-/// The authserv-id of the topmost header of `values` that names one: what `ccmail check`
-/// proposes for `[security] authserv_id`.
+/// The authserv-id of the topmost header of `values`, when it names one: what `ccmail check`
+/// proposes for `[security] authserv_id`. Only the topmost counts: it is the one the player's
+/// server wrote, and any header below it may be the sender's own. Where it names none
+/// (Outlook), or cannot be read, nothing is proposed.
 pub fn proposed_authserv_id<'a>(values: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    values
-        .into_iter()
-        .filter_map(parse)
-        .map(|r| r.authserv_id)
-        .find(|id| !id.is_empty())
+    let top = parse(values.into_iter().next()?)?;
+    (!top.authserv_id.is_empty()).then_some(top.authserv_id)
 }
 
 /// Whether a header's authserv-id `id` is the configured `pattern`: the same name (without
@@ -262,11 +261,16 @@ pub enum Proof {
 /// The verdict on a message's sender.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Verification is off (no `authserv_id`): the sender is checked by address only.
+    /// Nobody vouches for the sender (no `authserv_id`, no thread of ours, no trust): it is
+    /// checked by address only, and only a legal move of its letter acts ([`unverified`]).
     NotChecked,
     Verified(Proof),
     /// Not verified; the evidence, in words.
     Unverified(Said),
+    /// The player's server found the `From:` forged (`dmarc=fail` for its domain, or
+    /// `spf=fail` with no DKIM pass of it): no thread, and no trust given to the address
+    /// without verification, outweighs that. The finding, in words.
+    Forged(Said),
 }
 
 impl fmt::Display for Proof {
@@ -283,11 +287,14 @@ impl fmt::Display for Proof {
 /// Judges a message's sender (see the module doc).
 pub fn judge(e: &Evidence<'_>) -> Verdict {
     let Some(id) = e.authserv_id else {
-        return Verdict::NotChecked;
+        // No server vouches, and no header can be told from the sender's own: only what the
+        // player decided, or our own Message-ID, which a blind forger can't know.
+        return match (e.trusted, e.answers_ours) {
+            (true, _) => Verdict::Verified(Proof::Trusted),
+            (false, Some(mid)) => Verdict::Verified(Proof::AnswersOurs(mid.to_owned())),
+            (false, None) => Verdict::NotChecked,
+        };
     };
-    if e.trusted {
-        return Verdict::Verified(Proof::Trusted);
-    }
     let domain = e
         .from
         .rsplit_once('@')
@@ -299,6 +306,14 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
         .iter()
         .filter_map(|v| parse(v))
         .find(|r| is_ours(id, &r.authserv_id));
+    if let Some(r) = &ours
+        && let Some(why) = forged(r, &domain)
+    {
+        return Verdict::Forged(why);
+    }
+    if e.trusted {
+        return Verdict::Verified(Proof::Trusted);
+    }
     if let Some(r) = &ours
         && let Some(proof) = proof(r, &domain)
     {
@@ -355,6 +370,46 @@ pub fn judge(e: &Evidence<'_>) -> Verdict {
         format!("{}{}", found.en, thread.en),
         format!("{}{}", found.ru, thread.ru),
     ))
+}
+
+/// The server's finding that the `From:` is forged, in words: `dmarc=fail` for the `From:`
+/// domain, or `spf=fail` with no DKIM pass aligned with it (a forwarded letter fails SPF, but
+/// keeps its signature).
+fn forged(r: &Results, domain: &str) -> Option<Said> {
+    let id = &r.authserv_id;
+    let dmarc = r.methods.iter().any(|m| {
+        m.method == "dmarc"
+            && m.result == "fail"
+            && m.prop("header.from")
+                .is_none_or(|f| f.trim_end_matches('.').eq_ignore_ascii_case(domain))
+    });
+    if dmarc {
+        return Some(Said::new(
+            format!("{id} found dmarc=fail for {domain}: the From address is forged"),
+            format!("{id} сообщает: dmarc=fail для {domain}, адрес в From подделан"),
+        ));
+    }
+    let spf = r
+        .methods
+        .iter()
+        .any(|m| m.method == "spf" && m.result == "fail");
+    let signed = r.methods.iter().any(|m| {
+        m.method == "dkim"
+            && m.result == "pass"
+            && signing_domain(m).is_some_and(|d| aligned(&d, domain))
+    });
+    (spf && !signed).then(|| {
+        Said::new(
+            format!(
+                "{id} found spf=fail and no valid DKIM signature of {domain}: the message \
+                 came from a server {domain} does not send from"
+            ),
+            format!(
+                "{id} сообщает: spf=fail и нет действительной подписи DKIM домена {domain}, \
+                 письмо пришло с сервера, с которого {domain} не отправляет почту"
+            ),
+        )
+    })
 }
 
 fn proof(r: &Results, domain: &str) -> Option<Proof> {
@@ -443,6 +498,9 @@ fn findings(r: &Results, domain: &str) -> Said {
     }
     Said::new(en.join(", "), ru.join(", "))
 }
+
+mod gate;
+pub use gate::{Gate, unverified};
 
 #[cfg(test)]
 mod tests;

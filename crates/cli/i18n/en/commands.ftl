@@ -158,6 +158,9 @@ cmd-import-last-sent-ask = When did you send your last move ({ $move })? YYYY-MM
 cmd-init-wrote = wrote a starter config to { $path } (edit [player] first)
 cmd-init-exists = config { $path } exists; left as it is
 cmd-init-db = database { $path } is ready
+cmd-init-authserv-id = your mail server writes its verdict on senders as { $found }: add [security] authserv_id = { $found } to { $file } (until then a partner's letter acts only with a legal move; anything else in it is held)
+cmd-init-authserv-id-none = the newest mail names no server in Authentication-Results, so there is no [security] authserv_id to propose yet; `ccmail check` looks again
+cmd-init-authserv-id-unread = could not look at the mailbox for [security] authserv_id: { $error }; `ccmail check` looks again
 
 ## ccmail plan
 

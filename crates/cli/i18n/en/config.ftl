@@ -144,9 +144,11 @@ config-starter-on-error = The daemon met an error it logs at error level:
 config-starter-timeout = Seconds a hook may run before it is stopped.
 config-starter-authserv-id =
     Your own mail server's name as it signs the Authentication-Results header it adds to every
-    message (`ccmail check` proposes it): a move is applied only when that server found the
-    sender's DKIM signature (or DMARC) valid, or when it answers a message ccmail sent. Without
-    it, senders are checked by address and envelope only. Default: none.
+    message (`ccmail check` proposes it, and fails until it is set): a letter then acts only
+    when that server found the sender's DKIM signature (or DMARC) valid, or when it answers a
+    message ccmail sent. Until it is set, nobody vouches for a sender: a partner's letter acts
+    only with a legal move, and a resignation, draw acceptance, address change, break or fault
+    in it is held for you to accept. Default: none.
 config-starter-defaults =
     For `ccmail game new` when a flag is not given.
     The language of the messages: ru or en.

@@ -69,7 +69,7 @@ check-security-verified = senders are verified: a move counts only when { $id }'
 # $quoted, $found: the server's name in quotes; $recent: how many messages were looked at.
 check-security-absent = [security] authserv_id is { $quoted }, but none of the newest { $recent } messages carries Authentication-Results from { $id }, so every move would be held as unverified
 check-security-absent-other = [security] authserv_id is { $quoted }, but none of the newest { $recent } messages carries Authentication-Results from { $id }, so every move would be held as unverified; they carry { $found }'s: set [security] authserv_id = { $found } in { $file }
-check-security-unverified-proposed = senders are checked by address and envelope only, which anyone can forge from any server; your own server's DKIM verdict is stronger: your server writes its verdict as { $found }: add [security] authserv_id = { $found } to { $file }
+check-security-unverified-proposed = senders are not verified: until [security] authserv_id is set, a letter from the partner's address acts only with a legal move, and a resignation, draw acceptance, address change or fault in it is held; your server writes its verdict as { $found }: add [security] authserv_id = { $found } to { $file }
 check-security-unverified-none = senders are checked by address and envelope only, which anyone can forge from any server; your own server's DKIM verdict is stronger: the newest mail carries no Authentication-Results naming a server, so there is none to propose
 # $how: where the token came from (the OAuth2 provider's words).
 check-token-got = got an OAuth2 access token { $how }

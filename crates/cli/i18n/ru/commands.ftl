@@ -182,6 +182,9 @@ cmd-import-last-sent-ask = Когда вы отправили свой посл�
 cmd-init-wrote = начальная конфигурация записана в { $path } (сначала заполните [player])
 cmd-init-exists = конфигурация { $path } уже есть; оставлена как есть
 cmd-init-db = база данных { $path } готова
+cmd-init-authserv-id = ваш почтовый сервер пишет свой вердикт об отправителях от имени { $found }: добавьте [security] authserv_id = { $found } в { $file } (до тех пор письмо партнёра действует только законным ходом, а всё остальное в нём задерживается)
+cmd-init-authserv-id-none = в последних письмах нет Authentication-Results с именем сервера, так что предложить [security] authserv_id пока нечего; `ccmail check` посмотрит снова
+cmd-init-authserv-id-unread = не удалось заглянуть в почтовый ящик за [security] authserv_id: { $error }; `ccmail check` посмотрит снова
 
 ## ccmail plan
 

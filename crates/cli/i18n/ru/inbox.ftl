@@ -88,7 +88,7 @@ check-security-absent-other = [security] authserv_id = { $quoted }, но ни в
     [one] { $recent } письма
    *[other] { $recent } писем
 } нет Authentication-Results от { $id }, поэтому каждый ход задерживался бы как непроверенный; в них есть заголовки от { $found }: укажите [security] authserv_id = { $found } в { $file }
-check-security-unverified-proposed = отправители проверяются только по адресу и конверту, а их можно подделать с любого сервера; вердикт DKIM вашего собственного сервера надёжнее: ваш сервер пишет его от имени { $found }, добавьте [security] authserv_id = { $found } в { $file }
+check-security-unverified-proposed = отправители не проверяются: пока не задан [security] authserv_id, письмо с адреса партнёра действует только законным ходом, а сдача, согласие на ничью, смена адреса или ошибка в нём задерживаются; ваш сервер пишет свой вердикт от имени { $found }: добавьте [security] authserv_id = { $found } в { $file }
 check-security-unverified-none = отправители проверяются только по адресу и конверту, а их можно подделать с любого сервера; вердикт DKIM вашего собственного сервера надёжнее, но в последних письмах нет Authentication-Results с именем сервера, так что предложить нечего
 # $how: откуда взят токен (слова поставщика OAuth2).
 check-token-got = получен токен доступа OAuth2 { $how }

@@ -556,20 +556,31 @@ async fn process(
         let reason = crate::t!("app-held-game-finished");
         return hold(conn, message, Some(game.id()), reason).await;
     }
-    if forced.is_none()
-        && trust::must_be_verified(msg.kind)
-        && let Verdict::Unverified(why) =
-            verify::verdict(conn, me, game.id(), &from, incoming).await?
-    {
-        let id = game.id();
-        let reason = crate::t!(
-            "app-held-unverified",
-            why = why.in_language(crate::i18n::language()),
-            message = message,
-            game = id,
-            from = &from
-        );
-        return hold(conn, message, Some(id), reason).await;
+    // Unverified: nobody vouches for the sender ([security] authserv_id unset), and only a
+    // legal move of the letter may act (trust::unverified).
+    let mut unverified = false;
+    if forced.is_none() && trust::must_be_verified(msg.kind) {
+        let key = match verify::verdict(conn, me, game.id(), &from, incoming).await? {
+            Verdict::Unverified(why) => Some(("app-held-unverified", why)),
+            Verdict::Forged(why) => Some(("app-held-forged", why)),
+            Verdict::NotChecked => {
+                unverified = true;
+                None
+            }
+            Verdict::Verified(_) => None,
+        };
+        if let Some((key, why)) = key {
+            let id = game.id();
+            let why = why.in_language(crate::i18n::language());
+            let args = [
+                ("why", crate::i18n::Arg::from(why)),
+                ("message", crate::i18n::Arg::from(message)),
+                ("game", crate::i18n::Arg::from(id)),
+                ("from", crate::i18n::Arg::from(&from)),
+            ];
+            let reason = crate::i18n::current().text(key, &args);
+            return hold(conn, message, Some(id), reason).await;
+        }
     }
     let confirmed = forced.is_some();
     super::play::incoming_to_game(
@@ -578,7 +589,7 @@ async fn process(
         &game,
         message,
         incoming,
-        (received, confirmed),
+        (received, confirmed, unverified),
     )
     .await
 }

@@ -5,6 +5,7 @@
 use anyhow::Context;
 use ccmail_core::judge::{self, Action, Draw, Fault, GameView, Letter, Play, Status, Verdict};
 use ccmail_core::message::Totals;
+use ccmail_core::trust::{self, Gate};
 use ccmail_store::{self as store, BreakRow, SqliteConnection};
 use chrono::NaiveDate;
 
@@ -64,13 +65,15 @@ fn open_offer(game: &Game) -> Option<&store::VariationRow> {
 
 /// Judges the partner's message against `game` (already matched) and writes the verdict.
 /// `confirmed`: the player applies it (`inbox accept`), and ccmail's own doubts are settled.
+/// `unverified`: nobody vouches for the sender, and only a legal move of the letter acts
+/// ([`trust::unverified`]).
 pub(super) async fn incoming_to_game(
     conn: &mut SqliteConnection,
     (me, clock): (&Me, &Clock),
     game: &Game,
     message: i64,
     incoming: &Incoming,
-    (received, confirmed): (NaiveDate, bool),
+    (received, confirmed, unverified): (NaiveDate, bool, bool),
 ) -> anyhow::Result<Outcome> {
     let msg = &incoming.message;
     let sent: Vec<NaiveDate> = game.moves.iter().map(|m| m.sent).collect();
@@ -86,7 +89,14 @@ pub(super) async fn incoming_to_game(
         received,
         confirmed,
     };
-    match judge::judge(&view(game, &sent, &offer), &letter) {
+    let mut judged = judge::judge(&view(game, &sent, &offer), &letter);
+    if unverified {
+        judged = match trust::unverified(judged) {
+            Gate::Act(v) => v,
+            Gate::Hold(why) => Verdict::Hold(why),
+        };
+    }
+    match judged {
         Verdict::Play(p) => {
             apply_play(
                 conn,

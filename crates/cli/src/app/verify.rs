@@ -6,6 +6,7 @@
 //! ([`tagged`]), so naming one shows that the sender saw our mail.
 
 use ccmail_core::trust::{self, Evidence, Verdict};
+use ccmail_mail::imap::Imap;
 use ccmail_store::{self as store, SqliteConnection};
 use sha2::Digest;
 
@@ -74,9 +75,6 @@ pub async fn verdict(
     from: &str,
     incoming: &Incoming,
 ) -> anyhow::Result<Verdict> {
-    if me.authserv_id.is_none() {
-        return Ok(Verdict::NotChecked);
-    }
     let trusted = store::is_trusted_sender(conn, game, from).await?;
     let key = key(conn).await?;
     let ours: Vec<&str> = answered(incoming)
@@ -95,6 +93,42 @@ pub async fn verdict(
         answers_ours: answers.as_deref(),
         trusted,
     }))
+}
+
+/// How many of the newest messages are looked at for the player's own server's authserv-id.
+pub const RECENT: usize = 20;
+
+/// The authserv-id of the topmost `Authentication-Results` of each of the newest messages of
+/// the mailbox, newest first: only the topmost counts, as only it is the player's server's
+/// ([`trust::proposed_authserv_id`]).
+pub async fn recent_authserv_ids(imap: &mut Imap) -> anyhow::Result<Vec<String>> {
+    let uids = imap.uids_since(0, None).await?;
+    let newest = &uids[uids.len().saturating_sub(RECENT)..];
+    let mut heads = imap.fetch_heads(newest, 16 * 1024).await?;
+    heads.reverse();
+    Ok(heads
+        .iter()
+        .filter_map(|head| ccmail_mail::mime::decode(&head.head).ok())
+        .filter_map(|d| trust::proposed_authserv_id(d.auth_results.iter().map(String::as_str)))
+        .collect())
+}
+
+/// What `[security] authserv_id` should be, found in the mailbox `[imap]` names (`ccmail
+/// init`): `None` when its newest mail names no server.
+pub async fn propose_from_mailbox(
+    cfg: &crate::config::Imap,
+    timeout: std::time::Duration,
+) -> anyhow::Result<Option<String>> {
+    let mut c = super::daemon::imap_config(cfg)?;
+    c.timeout = timeout;
+    if let Some(provider) = crate::oauth2::for_imap(cfg) {
+        provider.fetch().await?;
+        c.oauth2 = Some(provider.login());
+    }
+    let mut imap = Imap::connect(&c).await?;
+    let seen = recent_authserv_ids(&mut imap).await;
+    imap.logout().await;
+    Ok(trust::propose(&seen?))
 }
 
 #[cfg(test)]

@@ -20,7 +20,6 @@ use ccmail::config::{self, Config, Security};
 use ccmail::i18n::Catalogue;
 use ccmail::oauth2::Provider;
 use ccmail::term::shown;
-use ccmail_core::trust;
 use ccmail_mail::imap::{Imap, Reached};
 use ccmail_mail::probe::Service;
 use ccmail_mail::smtp::Smtp;
@@ -42,6 +41,9 @@ macro_rules! said {
 }
 
 mod hints;
+
+#[path = "check_trust.rs"]
+mod check_trust;
 
 /// A step's name on the terminal (JSON has the word itself).
 fn step_name(step: &str) -> String {
@@ -319,78 +321,8 @@ async fn mailbox(
         let what = said!(r, "check-imap-sent-copies", mailbox = sent);
         r.ok("imap", what);
     }
-    senders(r, cfg, &mut imap).await;
+    check_trust::senders(r, cfg, &mut imap).await;
     imap.logout().await;
-}
-
-/// How many of the newest messages `check` looks at for `Authentication-Results`.
-const RECENT: usize = 20;
-
-/// The sender-verification step: which server's `Authentication-Results` the newest mail
-/// carries, against `[security] authserv_id`.
-async fn senders(r: &mut Report, cfg: &Config, imap: &mut Imap) {
-    let seen = match recent_authserv_ids(imap).await {
-        Ok(seen) => seen,
-        Err(e) => {
-            let what = said!(r, "check-security-heads-unread", error = r.chain(&e));
-            return r.fail("security", what);
-        }
-    };
-    let file = cfg.path.display().to_string();
-    let proposed = trust::propose(&seen);
-    match (&cfg.security.authserv_id, proposed) {
-        (Some(id), _) if seen.iter().any(|s| trust::is_ours(id, s)) => {
-            let what = said!(r, "check-security-verified", id = id);
-            r.ok("security", what);
-        }
-        (Some(id), found) => {
-            let what = match found {
-                Some(f) => said!(
-                    r,
-                    "check-security-absent-other",
-                    quoted = format!("{id:?}"),
-                    recent = RECENT,
-                    id = id,
-                    found = format!("{f:?}"),
-                    file = &file
-                ),
-                None => said!(
-                    r,
-                    "check-security-absent",
-                    quoted = format!("{id:?}"),
-                    recent = RECENT,
-                    id = id
-                ),
-            };
-            r.fail("security", what);
-        }
-        (None, found) => {
-            let what = match found {
-                Some(f) => said!(
-                    r,
-                    "check-security-unverified-proposed",
-                    found = format!("{f:?}"),
-                    file = &file
-                ),
-                None => said!(r, "check-security-unverified-none"),
-            };
-            r.skip("security", what);
-        }
-    }
-}
-
-/// The authserv-id of the topmost named `Authentication-Results` of each of the newest
-/// messages, newest first.
-async fn recent_authserv_ids(imap: &mut Imap) -> anyhow::Result<Vec<String>> {
-    let uids = imap.uids_since(0, None).await?;
-    let newest = &uids[uids.len().saturating_sub(RECENT)..];
-    let mut heads = imap.fetch_heads(newest, 16 * 1024).await?;
-    heads.reverse();
-    Ok(heads
-        .iter()
-        .filter_map(|head| ccmail_mail::mime::decode(&head.head).ok())
-        .filter_map(|d| trust::proposed_authserv_id(d.auth_results.iter().map(String::as_str)))
-        .collect())
 }
 
 /// The OAuth2 step: a token fetched (and kept by the provider for the login that follows).

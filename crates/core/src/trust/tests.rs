@@ -317,21 +317,45 @@ fn the_evidence_is_said_in_words() {
 }
 
 #[test]
-fn without_an_authserv_id_nothing_is_checked() {
-    let v = judge(&Evidence {
-        authserv_id: None,
-        results: &[],
-        from: "white@example.test",
-        answers_ours: None,
-        trusted: false,
-    });
-    assert_eq!(v, Verdict::NotChecked);
+fn without_an_authserv_id_only_our_thread_and_trust_verify() {
+    let pass = ["mail.example.test; dkim=pass header.d=example.test".to_owned()];
+    let forged = ["mail.example.test; dmarc=fail header.from=example.test".to_owned()];
+    let mid = "ccmail.g1.3.aa.bb@example.test";
+    type Row<'a> = (&'a [String], Option<&'a str>, bool, Verdict);
+    let cases: &[Row] = &[
+        // No header is anyone's in particular: a pass may be the sender's own.
+        (&pass, None, false, Verdict::NotChecked),
+        (&forged, None, false, Verdict::NotChecked),
+        (&[], None, false, Verdict::NotChecked),
+        (
+            &[],
+            Some(mid),
+            false,
+            Verdict::Verified(Proof::AnswersOurs(mid.into())),
+        ),
+        (
+            &forged,
+            Some(mid),
+            false,
+            Verdict::Verified(Proof::AnswersOurs(mid.into())),
+        ),
+        (&[], None, true, Verdict::Verified(Proof::Trusted)),
+    ];
+    for (i, (results, answers_ours, trusted, want)) in cases.iter().enumerate() {
+        let v = judge(&Evidence {
+            authserv_id: None,
+            results,
+            from: "white@example.test",
+            answers_ours: *answers_ours,
+            trusted: *trusted,
+        });
+        assert_eq!(&v, want, "row {i}");
+    }
 }
 
 #[test]
-fn check_proposes_the_topmost_named_server() {
+fn check_proposes_the_topmost_server() {
     let headers = [
-        "spf=pass smtp.mailfrom=x.test",
         "mx.google.com; dkim=pass header.d=x.test",
         "mail.x.test; dkim=pass header.d=x.test",
     ];
@@ -424,4 +448,102 @@ fn an_altered_answer_says_so() {
          verification failed); it answers a message ccmail sent in this game, but was \
          changed after it was signed"
     );
+}
+
+#[test]
+fn the_forged_from_outweighs_thread_and_trust() {
+    let answers = Some("ccmail.g1.3.aa.bb@example.test");
+    type Row<'a> = (&'a str, Option<&'a str>, bool, bool);
+    let cases: &[Row] = &[
+        // (our server's header, answers ours, trusted, forged?)
+        (
+            "mail.example.test; dmarc=fail header.from=example.test",
+            answers,
+            false,
+            true,
+        ),
+        (
+            "mail.example.test; dmarc=fail header.from=example.test",
+            None,
+            true,
+            true,
+        ),
+        (
+            "mail.example.test; dkim=none; dmarc=fail",
+            answers,
+            false,
+            true,
+        ),
+        (
+            "mail.example.test; spf=fail smtp.mailfrom=example.test",
+            answers,
+            false,
+            true,
+        ),
+        (
+            "mail.example.test; spf=fail; dkim=pass header.d=evil.test",
+            answers,
+            true,
+            true,
+        ),
+        // A forwarded letter: SPF fails, the partner's signature stands.
+        (
+            "mail.example.test; spf=fail; dkim=pass header.d=example.test",
+            None,
+            false,
+            false,
+        ),
+        // Another domain's DMARC, or a softer SPF result, is no finding of forgery.
+        (
+            "mail.example.test; dmarc=fail header.from=other.test",
+            answers,
+            false,
+            false,
+        ),
+        ("mail.example.test; spf=softfail", answers, false, false),
+        // Only our server's header counts, and only its topmost.
+        (
+            "mx.evil.test; dmarc=fail header.from=example.test",
+            answers,
+            false,
+            false,
+        ),
+    ];
+    for (i, (header, answers, trusted, want)) in cases.iter().enumerate() {
+        let v = judged("white@example.test", &[header], *answers, *trusted);
+        assert_eq!(
+            matches!(v, Verdict::Forged(_)),
+            *want,
+            "row {i}: {header} -> {v:?}"
+        );
+    }
+    let v = judged(
+        "white@example.test",
+        &["mail.example.test; dmarc=fail header.from=example.test"],
+        answers,
+        false,
+    );
+    let Verdict::Forged(why) = v else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        why.en,
+        "mail.example.test found dmarc=fail for example.test: the From address is forged"
+    );
+    assert_eq!(
+        why.ru,
+        "mail.example.test сообщает: dmarc=fail для example.test, адрес в From подделан"
+    );
+}
+
+#[test]
+fn only_the_topmost_header_is_proposed() {
+    // The topmost names no server (Outlook): a named one below may be the sender's own.
+    let headers = ["spf=pass smtp.mailfrom=x.test", "mx.google.com; dkim=pass"];
+    assert_eq!(proposed_authserv_id(headers.iter().copied()), None);
+    assert_eq!(
+        proposed_authserv_id(["(a comment only)", "mx.google.com; dkim=pass"]),
+        None
+    );
+    assert_eq!(proposed_authserv_id([]), None);
 }
