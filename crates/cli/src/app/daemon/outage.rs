@@ -51,11 +51,14 @@ impl Outage {
         (level, failing_for)
     }
 
-    /// The server worked at `now`: how long the outage it ends lasted, if there was one.
+    /// The server worked at `now`: how long the outage it ends lasted, when it is worth a
+    /// line in the log — it was told of as an error, or lasted a minute or more (a shorter
+    /// one is a dropped connection, said by the reconnect's own lines).
     pub fn recovered(&mut self, now: Instant) -> Option<Duration> {
         let since = self.since.take()?;
-        self.told = false;
-        Some(now.saturating_duration_since(since))
+        let told = std::mem::take(&mut self.told);
+        let lasted = now.saturating_duration_since(since);
+        (told || lasted >= Duration::from_secs(60)).then_some(lasted)
     }
 }
 
@@ -113,6 +116,12 @@ mod tests {
         // A new outage starts afresh, and is told of again.
         assert_eq!(o.failed(t0 + 200 * MIN), (Warn, Duration::ZERO));
         assert_eq!(o.failed(t0 + 216 * MIN), (Error, 16 * MIN));
+        // A blip of a few seconds ends without a line; one of a minute or more with one.
+        let mut blip = Outage::default();
+        blip.failed(t0);
+        assert_eq!(blip.recovered(t0 + Duration::from_secs(5)), None);
+        blip.failed(t0);
+        assert_eq!(blip.recovered(t0 + MIN), Some(MIN));
     }
 
     #[test]
