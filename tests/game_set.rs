@@ -198,7 +198,7 @@ fn game_delete_wants_yes_without_a_terminal_and_archive_keeps_the_game_out_of_ga
         let store = ccmail_store::Store::open(&me.home.path().join("ccmail.db"))
             .await
             .unwrap();
-        let due = ccmail_store::due(&mut *store.conn().await.unwrap(), "9999")
+        let due = ccmail_store::due(&mut store.conn().await.unwrap(), "9999")
             .await
             .unwrap();
         store.close().await;

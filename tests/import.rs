@@ -482,7 +482,7 @@ fn a_windows_1251_or_latin_1_pgn_imports_with_its_names_and_only_once() {
             &Value::from("Петров, Пётр")
         )
     );
-    assert_eq!(import_bytes(&me, "again.pgn", &cp1251, &[]), [id.clone()]);
+    assert_eq!(import_bytes(&me, "again.pgn", &cp1251, &[]), [id.as_str()]);
 
     // Müller in Latin-1 (the Cyrillic White written as a Latin name: Latin-1 has no Cyrillic).
     let german =
@@ -496,7 +496,7 @@ fn a_windows_1251_or_latin_1_pgn_imports_with_its_names_and_only_once() {
     assert_eq!(show(&me, &other, "2026-03-07")["black"], "Müller, Jürgen");
     assert_eq!(
         import_bytes(&me, "l1-again.pgn", &latin1, &[]),
-        [other.clone()]
+        [other.as_str()]
     );
     let listed = me.json(&["games"]);
     assert_eq!(listed.as_array().unwrap().len(), 2, "{listed}");

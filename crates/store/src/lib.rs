@@ -24,6 +24,7 @@ mod outbox;
 mod penalties;
 mod status;
 mod sync;
+mod tries;
 mod trust;
 
 use std::path::Path;
@@ -50,6 +51,7 @@ pub use status::*;
 /// when dropped uncommitted.
 pub type Transaction = sqlx::Transaction<'static, sqlx::Sqlite>;
 pub use sync::*;
+pub use tries::*;
 pub use trust::*;
 
 /// The migrations of `migrations/`, embedded at build time.
