@@ -257,3 +257,64 @@ fn export_shows_bidi_controls_as_the_other_commands_do() {
     let v = me.json(&["export", &id, "--pgn"]);
     assert!(v["text"].as_str().unwrap().contains("Cup \u{202e}2026"));
 }
+
+/// `ccmail ARGS…` in a pseudo-terminal, as `me` at `now`.
+fn on_a_terminal(me: &Player, now: &str, args: &[&str]) -> expectrl::session::OsSession {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ccmail"));
+    command
+        .args(args)
+        .env_clear()
+        .env("HOME", me.home.path())
+        .env("CCMAIL_CONFIG", me.config())
+        .env("CCMAIL_NOW", now)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut term = expectrl::session::OsSession::spawn(command).unwrap();
+    term.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    term
+}
+
+#[test]
+fn on_a_terminal_import_asks_for_our_last_move_s_date_and_delete_asks_first() {
+    use expectrl::{Eof, Expect};
+    let me = ivanov();
+    let path = me.home.path().join("nodates.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Cup\"]\n[Date \"2026.03.01\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n\
+         [WhiteNA \"ivanov@example.org\"]\n[BlackNA \"petrov@example.org\"]\n\n1. e4 c5 2. Nf3 *\n",
+    )
+    .unwrap();
+    let mut s = on_a_terminal(
+        &me,
+        "2026-04-20",
+        &["game", "import", path.to_str().unwrap()],
+    );
+    s.expect("When did you send your last move (2. Nf3)?")
+        .unwrap();
+    s.send("1.4.2026\r").unwrap();
+    s.expect(Eof).unwrap();
+    let id = me.json(&["games"])[0]["id"].as_str().unwrap().to_owned();
+    let v = me.json(&["--now", "2026-04-20", "show", &id]);
+    assert_eq!(v["moves"][2]["sent"], "2026-04-01");
+    assert_eq!(
+        v["deadlines"][0],
+        serde_json::json!({"kind": "repeat", "date": "2026-04-15"})
+    );
+
+    let mut s = on_a_terminal(&me, "2026-04-20", &["game", "delete", &id]);
+    s.expect(
+        format!("Remove game {id} (Cup: Иванов – Петров) with its 3 moves and 0 letters?").as_str(),
+    )
+    .unwrap();
+    s.send("n\r").unwrap();
+    s.expect(format!("game {id} is kept").as_str()).unwrap();
+    s.expect(Eof).unwrap();
+    assert_eq!(me.json(&["games"]).as_array().unwrap().len(), 1);
+    let mut s = on_a_terminal(&me, "2026-04-20", &["game", "delete", &id]);
+    s.expect("letters?").unwrap();
+    s.send("y\r").unwrap();
+    s.expect(format!("game {id} removed").as_str()).unwrap();
+    s.expect(Eof).unwrap();
+    assert_eq!(me.json(&["games", "--all"]), serde_json::json!([]));
+}

@@ -170,6 +170,16 @@ fn shape(which: &str) -> Vec<u8> {
             }
             raw
         }
+        // A stranger's game header, then 5 MB of blank lines: the reader once kept ~100 bytes
+        // a line of it, 547 MB in all; now the text is over its caps and not read.
+        "a game header and 5 MB of blank lines" => {
+            let mut raw = format!(
+                "{head}\r\nEvent: Кубок\r\nWhite: Иванов\r\nBlack: Петров\r\n\r\n1. e4\r\n"
+            )
+            .into_bytes();
+            raw.resize(raw.len() + (5 << 20), b'\n');
+            raw
+        }
         "10,000 nested multiparts" => {
             let mut raw = head.as_bytes().to_vec();
             for i in 0..10_000 {
@@ -188,11 +198,12 @@ fn shape(which: &str) -> Vec<u8> {
     }
 }
 
-const SHAPES: [&str; 5] = [
+const SHAPES: [&str; 6] = [
     "10 MB quoted-printable",
     "10 MB on one line",
     "1,000,000 lines",
     "1,000,000 blank lines",
+    "a game header and 5 MB of blank lines",
     "10,000 nested multiparts",
 ];
 

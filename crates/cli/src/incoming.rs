@@ -4,7 +4,7 @@
 //! (ccmail-mail), then the move-message reader (ccmail-core).
 
 use ccmail_core::message::{self, Envelope, MoveMessage};
-use ccmail_mail::mime::{Decoded, MimeNote};
+use ccmail_mail::mime::{self, Decoded, MimeNote};
 
 /// A message as read.
 #[derive(Debug, Clone)]
@@ -57,11 +57,28 @@ pub fn read_decoded(decoded: Decoded) -> Incoming {
         replies: !decoded.in_reply_to.is_empty() || !decoded.references.is_empty(),
         automatic: decoded.automatic.is_some(),
     };
-    let message = message::read(&decoded.text, &decoded.pgn, &envelope);
+    let message = match decoded.too_large {
+        Some(why) => message::too_large(too_large(why)),
+        None => message::read(&decoded.text, &decoded.pgn, &envelope),
+    };
     Incoming {
         decoded: Some(decoded),
         envelope,
         message,
+    }
+}
+
+/// The MIME layer's reason a message is too large, as the reader says it.
+fn too_large(why: mime::TooLarge) -> message::TooLarge {
+    let wide = |n: usize| n as u64;
+    match why {
+        mime::TooLarge::Parts { max } => message::TooLarge::Parts { max: wide(max) },
+        mime::TooLarge::Depth { max } => message::TooLarge::Depth { max: wide(max) },
+        mime::TooLarge::PgnParts { max } => message::TooLarge::PgnParts { max: wide(max) },
+        mime::TooLarge::Part { bytes, max } => message::TooLarge::Part {
+            bytes: wide(bytes),
+            max: wide(max),
+        },
     }
 }
 

@@ -34,7 +34,7 @@ mod note;
 mod parts;
 
 pub use address::{Address, normalize_email};
-pub use note::{MimeNote, ReadAs, Whose};
+pub use note::{MimeNote, ReadAs, TooLarge, Whose};
 pub use parts::{MAX_DEPTH, MAX_PARTS};
 
 use header::Field;
@@ -88,7 +88,20 @@ pub struct Decoded {
     pub problems: Vec<MimeNote>,
     /// Mail no person wrote, as its header says: `None` for a person's.
     pub automatic: Option<Automatic>,
+    /// Why the message is more than is read ([`MAX_PART_BYTES`], [`MAX_PGN_PARTS`],
+    /// [`MAX_PARTS`], [`MAX_DEPTH`]): then `text` and `pgn` are left empty or short, and the
+    /// caller holds the message rather than read it.
+    pub too_large: Option<TooLarge>,
 }
+
+/// The largest text or PGN part decoded, in bytes as sent (base64 or quoted-printable
+/// included): 2 MiB. A year-long game's letter with every quote is under 100 KB and its HTML
+/// twin a few times that; a PGN of a whole game is a few KB. A larger part is not decoded at
+/// all, so that a hostile one costs no memory beyond its bytes.
+pub const MAX_PART_BYTES: usize = 2 << 20;
+
+/// The most PGN parts decoded: a letter carries one game, a team captain's a board each.
+pub const MAX_PGN_PARTS: usize = 100;
 
 /// Mail no person wrote, told by its header fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +196,33 @@ const PGN_TYPES: &[&str] = &[
 /// field. Anything else odd about a message (an empty body, broken encodings,
 /// unknown charsets) is an `Ok` with [`Decoded::problems`] filled in.
 pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
+    decode_within(raw, Limits::MAIL)
+}
+
+/// How large a part [`decode_within`] decodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest text or PGN part decoded, in bytes as sent.
+    pub part_bytes: usize,
+}
+
+impl Limits {
+    /// What [`decode`] reads: parts of up to [`MAX_PART_BYTES`].
+    pub const MAIL: Limits = Limits {
+        part_bytes: MAX_PART_BYTES,
+    };
+    /// Every part, whatever its size (to measure the decoders themselves on large input).
+    pub const NONE: Limits = Limits {
+        part_bytes: usize::MAX,
+    };
+}
+
+/// [`decode`], with parts up to `limits` decoded.
+///
+/// # Errors
+///
+/// As [`decode`].
+pub fn decode_within(raw: &[u8], limits: Limits) -> Result<Decoded, MimeError> {
     let raw = raw.strip_prefix(b"\xef\xbb\xbf").unwrap_or(raw);
     let raw = skip_mbox_line(raw);
     if !starts_with_field(raw) {
@@ -203,7 +243,7 @@ pub fn decode(raw: &[u8]) -> Result<Decoded, MimeError> {
     let mut d = Decoded::default();
     read_fields(&headers, &mut d);
     let leaves = parts::leaves(headers, data.get(ix..).unwrap_or_default(), &mut d.problems);
-    read_text(&leaves, &mut d);
+    read_text(&leaves, &mut d, limits);
     Ok(d)
 }
 
@@ -462,22 +502,45 @@ fn is_pgn(leaf: &Leaf<'_>) -> bool {
 }
 
 /// Chooses and decodes `text`, and decodes every PGN part.
-fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
+fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded, limits: Limits) {
     let kind = |l: &Leaf<'_>, t: &str, attached: bool| {
         l.ctype.mimetype == t && l.attachment == attached && !is_pgn(l)
     };
+    if d.problems
+        .iter()
+        .any(|p| matches!(p, MimeNote::TooManyParts { .. }))
+    {
+        d.too_large = Some(TooLarge::Parts { max: MAX_PARTS });
+        return;
+    }
+    if d.problems
+        .iter()
+        .any(|p| matches!(p, MimeNote::TooDeep { .. }))
+    {
+        d.too_large = Some(TooLarge::Depth { max: MAX_DEPTH });
+        return;
+    }
+    if leaves.iter().filter(|l| is_pgn(l)).count() > MAX_PGN_PARTS {
+        d.too_large = Some(TooLarge::PgnParts { max: MAX_PGN_PARTS });
+        return;
+    }
     let mut pgn_index = None;
     for leaf in leaves.iter().filter(|l| is_pgn(l)) {
+        if !fits(leaf, d, limits) {
+            return;
+        }
         if pgn_index.is_none() && !leaf.attachment {
             pgn_index = Some(d.pgn.len());
         }
         d.pgn.push(leaf_text(leaf, &mut d.problems));
     }
-    let plain = leaves
-        .iter()
-        .find(|l| kind(l, "text/plain", false))
-        .map(|l| plain_text(l, &mut d.problems));
+    // Only the parts that are read are measured: a photo attached beside the move is not.
+    let plain = leaves.iter().find(|l| kind(l, "text/plain", false));
     let html = leaves.iter().find(|l| kind(l, "text/html", false));
+    if !plain.is_none_or(|l| fits(l, d, limits)) || !html.is_none_or(|l| fits(l, d, limits)) {
+        return;
+    }
+    let plain = plain.map(|l| plain_text(l, &mut d.problems));
     let chosen = match (plain, html) {
         // Some clients send an empty text/plain beside the real HTML.
         (Some(p), Some(h)) if p.trim().is_empty() => html_text(h, &mut d.problems),
@@ -487,6 +550,9 @@ fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
             if let Some(i) = pgn_index {
                 d.pgn[i].clone()
             } else if let Some(l) = leaves.iter().find(|l| kind(l, "text/plain", true)) {
+                if !fits(l, d, limits) {
+                    return;
+                }
                 d.problems.push(MimeNote::TextFromAttachment);
                 plain_text(l, &mut d.problems)
             } else {
@@ -496,6 +562,18 @@ fn read_text(leaves: &[Leaf<'_>], d: &mut Decoded) {
         }
     };
     d.text = chosen;
+}
+
+/// Whether a part to be read is within `limits`; if not, `d` says the message is too large.
+fn fits(leaf: &Leaf<'_>, d: &mut Decoded, limits: Limits) -> bool {
+    let bytes = leaf.body.len();
+    if bytes > limits.part_bytes {
+        d.too_large = Some(TooLarge::Part {
+            bytes,
+            max: limits.part_bytes,
+        });
+    }
+    bytes <= limits.part_bytes
 }
 
 fn html_text(leaf: &Leaf<'_>, problems: &mut Vec<MimeNote>) -> String {

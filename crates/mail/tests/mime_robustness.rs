@@ -7,7 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use ccmail_mail::mime::{Decoded, MimeError, decode};
+use ccmail_mail::mime::{
+    Decoded, Limits, MAX_PART_BYTES, MimeError, TooLarge, decode, decode_within,
+};
 
 const LIMIT: Duration = Duration::from_secs(10);
 
@@ -29,10 +31,11 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// Decodes within [`LIMIT`]; a panic fails the test by itself.
+/// Decodes within [`LIMIT`], every part whatever its size (the decoders themselves are
+/// measured here; mail's parts are capped by [`decode`]); a panic fails the test by itself.
 fn timed(what: &str, raw: &[u8]) -> Result<Decoded, MimeError> {
     let start = Instant::now();
-    let result = decode(raw);
+    let result = decode_within(raw, Limits::NONE);
     let took = start.elapsed();
     assert!(took < LIMIT, "{what}: took {took:?}");
     result
@@ -201,11 +204,10 @@ fn ten_thousand_nested_multiparts() {
     assert_eq!(d.text, "");
     assert_eq!(
         d.problems,
-        [
-            "the MIME parts are nested more than 50 levels deep; the deeper parts were not read",
-            "the message has no readable text part",
-        ]
+        ["the MIME parts are nested more than 50 levels deep; the deeper parts were not read"]
     );
+    // Not read in part: too large.
+    assert_eq!(d.too_large, Some(TooLarge::Depth { max: 50 }));
 }
 
 #[test]
@@ -378,4 +380,55 @@ fn scrambled_content_type_parameters_never_panic() {
         );
         let _ = decode(raw.as_bytes());
     }
+}
+
+/// A text part over [`MAX_PART_BYTES`] is not decoded at all: the message is too large, its
+/// text empty. A large photo beside a small text is not read, and does not count.
+#[test]
+fn a_text_part_over_the_cap_is_too_large_and_not_decoded() {
+    let head = "From: a@example.org\nSubject: big\n";
+    let mut raw = format!("{head}Content-Type: text/plain\n\nMy move: 1. e4\n").into_bytes();
+    raw.resize(raw.len() + MAX_PART_BYTES, b'\n');
+    let d = decode(&raw).unwrap();
+    assert_eq!(
+        d.too_large,
+        Some(TooLarge::Part {
+            bytes: MAX_PART_BYTES + 15,
+            max: MAX_PART_BYTES
+        })
+    );
+    assert_eq!(d.text, "");
+    assert_eq!(
+        d.too_large.unwrap().to_string(),
+        format!(
+            "a text part of it is {} bytes long, more than {MAX_PART_BYTES}",
+            MAX_PART_BYTES + 15
+        )
+    );
+    let photo = "A".repeat(3 * MAX_PART_BYTES);
+    let raw = format!(
+        "{head}Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n\
+         My move: 1. e4\n--b\nContent-Type: image/jpeg\nContent-Transfer-Encoding: base64\n\n\
+         {photo}\n--b--\n"
+    );
+    let d = decode(raw.as_bytes()).unwrap();
+    assert_eq!((d.too_large, d.text.as_str()), (None, "My move: 1. e4"));
+}
+
+/// More parts than are read make the message too large, not read in part.
+#[test]
+fn more_parts_than_read_is_too_large() {
+    let mut raw =
+        String::from("From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n");
+    for _ in 0..=ccmail_mail::mime::MAX_PARTS {
+        raw.push_str("--b\nContent-Type: text/plain\n\nhi\n");
+    }
+    raw.push_str("--b--\n");
+    let d = decode(raw.as_bytes()).unwrap();
+    assert_eq!(
+        d.too_large,
+        Some(TooLarge::Parts {
+            max: ccmail_mail::mime::MAX_PARTS
+        })
+    );
 }

@@ -21,7 +21,10 @@ use shakmaty::{Chess, Move};
 
 pub(crate) use dates::write_date;
 pub use kind::MessageKind;
-pub use read::{GameHeaderWords, game_header_words, may_name_a_game, read};
+pub use read::{
+    GameHeaderWords, MAX_LINES, MAX_TEXT_BYTES, game_header_words, may_name_a_game, over_the_caps,
+    read,
+};
 pub use write::{
     Language, Outgoing, ParseLanguageError, PartnerMove, break_phrase, one_line, subject, write,
 };
@@ -190,6 +193,8 @@ pub struct MoveMessage {
     pub white_email: Option<String>,
     pub black_email: Option<String>,
     pub problems: Vec<Problem>,
+    /// The message is more than ccmail reads, and was not read ([`too_large`]).
+    pub too_large: Option<TooLarge>,
 }
 
 impl MoveMessage {
@@ -229,6 +234,76 @@ pub fn unreadable(why: impl Into<String>) -> MoveMessage {
     let why: String = why.into();
     MoveMessage {
         problems: vec![Problem::new(ProblemCode::Unreadable, why.clone(), why)],
+        ..MoveMessage::default()
+    }
+}
+
+/// Why a message is more than ccmail reads. Such a message is not read in part (a move read
+/// from part of a letter could be the wrong one): it is held, whole, for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooLarge {
+    /// The message is `bytes` long, more than `max`.
+    Message { bytes: u64, max: u64 },
+    /// A text or PGN part of it is `bytes` long as sent, more than `max`.
+    Part { bytes: u64, max: u64 },
+    /// It has more than `max` MIME parts.
+    Parts { max: u64 },
+    /// Its MIME parts are nested more than `max` levels deep.
+    Depth { max: u64 },
+    /// It has more than `max` PGN parts.
+    PgnParts { max: u64 },
+    /// Its text is `bytes` long, more than `max`.
+    Text { bytes: u64, max: u64 },
+    /// Its text has more than `max` lines.
+    Lines { max: usize },
+}
+
+impl TooLarge {
+    /// Why, in English and in Russian.
+    pub fn words(self) -> (String, String) {
+        let (en, ru) = match self {
+            TooLarge::Message { bytes, max } => (
+                format!("the message is {bytes} bytes long, more than the {max} ccmail reads"),
+                format!("письмо длиной {bytes} байт, больше {max}, которые читает ccmail"),
+            ),
+            TooLarge::Part { bytes, max } => (
+                format!("a text part is {bytes} bytes long, more than the {max} ccmail reads"),
+                format!("текстовая часть длиной {bytes} байт, больше {max}, которые читает ccmail"),
+            ),
+            TooLarge::Parts { max } => (
+                format!("it has more than {max} MIME parts"),
+                format!("в нём больше {max} частей MIME"),
+            ),
+            TooLarge::Depth { max } => (
+                format!("its MIME parts are nested more than {max} levels deep"),
+                format!("его части MIME вложены глубже {max} уровней"),
+            ),
+            TooLarge::PgnParts { max } => (
+                format!("it has more than {max} PGN parts"),
+                format!("в нём больше {max} частей PGN"),
+            ),
+            TooLarge::Text { bytes, max } => (
+                format!("its text is {bytes} bytes long, more than the {max} ccmail reads"),
+                format!("его текст длиной {bytes} байт, больше {max}, которые читает ccmail"),
+            ),
+            TooLarge::Lines { max } => (
+                format!("its text has more than {max} lines"),
+                format!("в его тексте больше {max} строк"),
+            ),
+        };
+        (
+            format!("too large to read: {en}"),
+            format!("слишком большое, чтобы читать: {ru}"),
+        )
+    }
+}
+
+/// A message too large to read: not read at all, one `unreadable` problem that says why.
+pub fn too_large(why: TooLarge) -> MoveMessage {
+    let (en, ru) = why.words();
+    MoveMessage {
+        problems: vec![Problem::new(ProblemCode::Unreadable, en, ru)],
+        too_large: Some(why),
         ..MoveMessage::default()
     }
 }

@@ -11,6 +11,14 @@
 //! move; in the standard form (a `Ходы`/`Moves` record or a "your move … sent" line) the record
 //! ends with the recipient's move; otherwise (PGN from cmail or Scid, the IECC template) the
 //! record runs up to and including the sender's move.
+//!
+//! The work per message is bounded: a text (with its PGN parts) of more than [`MAX_LINES`]
+//! lines or [`MAX_TEXT_BYTES`] bytes is not read at all but said to be too large (the daemon
+//! holds it), and the lines are taken one by one, only the sender's own kept (a run of blank
+//! lines as one). The caps are far above any letter of a game: a year-long game's letter with
+//! every quote is under 100 KB and 3,000 lines, a PGN of a whole game a few KB. Without them a
+//! stranger's letter of blank lines made the reader keep ~100 bytes a line, hundreds of
+//! megabytes, and a daemon under a memory limit died on it at every start.
 
 mod pgn_game;
 pub(super) mod pgn_text;
@@ -20,7 +28,9 @@ use shakmaty::{Chess, Color, Position};
 
 use super::dates::{Found, break_dates, break_span, find_dates};
 use super::kind::{self, MessageKind, OwnLine};
-use super::{BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, Totals};
+use super::{
+    BreakNotice, Envelope, MoveMessage, Problem, ProblemCode, Signature, TooLarge, Totals,
+};
 use crate::notation::{self, MoveErrorKind, looks_like_move, strip_move_number};
 
 /// The labels ccmail recognises at the start of a line, lower case, longest first where one
@@ -665,9 +675,36 @@ enum LineUse {
     Words,
 }
 
+/// The most lines of text (the body's and the PGN parts' together) a message is read with.
+pub const MAX_LINES: usize = 20_000;
+
+/// The most bytes of text (the body's and the PGN parts' together) a message is read with.
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// Whether the text and PGN parts are more than a message is read with ([`MAX_LINES`],
+/// [`MAX_TEXT_BYTES`]), and why. Counting costs a pass over the bytes and no memory.
+pub fn over_the_caps(text: &str, pgn: &[String]) -> Option<TooLarge> {
+    let texts = || std::iter::once(text).chain(pgn.iter().map(String::as_str));
+    let bytes: usize = texts().map(str::len).sum();
+    if bytes > MAX_TEXT_BYTES {
+        return Some(TooLarge::Text {
+            bytes: bytes as u64,
+            max: MAX_TEXT_BYTES as u64,
+        });
+    }
+    let lines: usize = texts()
+        .map(|t| memchr::memchr_iter(b'\n', t.as_bytes()).count() + 1)
+        .sum();
+    (lines > MAX_LINES).then_some(TooLarge::Lines { max: MAX_LINES })
+}
+
 /// Reads a move message from its decoded text, the PGN parts the MIME layer found, and the
-/// envelope. Never fails: what is wrong is in `problems`.
+/// envelope. Never fails: what is wrong is in `problems`; a text over the caps
+/// ([`over_the_caps`]) is not read, and says so.
 pub fn read(text: &str, pgn: &[String], envelope: &Envelope) -> MoveMessage {
+    if let Some(why) = over_the_caps(text, pgn) {
+        return super::too_large(why);
+    }
     let mut reader = Reader::new(envelope);
     // The text is folded once, whole; each line's fold is the same stretch of it.
     let folded = fold(text);
@@ -776,7 +813,7 @@ fn trim(text: &str) -> &str {
 /// The lines of `text`, as `str::lines` gives them (a `\r` before a `\n` left out, no
 /// empty line after a last `\n`): the line ends found by one `memchr` iterator over the whole
 /// text, not by a search set up anew for each short line.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
+fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
     let mut start = 0;
     memchr::memchr_iter(b'\n', text.as_bytes())
         .map(Some)
@@ -810,10 +847,12 @@ fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
         let at = text.as_ptr() as usize - whole.as_ptr() as usize;
         Line::folded_already(text, &folded[at..at + text.len()])
     };
-    let all: Vec<&'a str> = lines(whole).map(trim_line).collect();
+    // The lines are taken as they come, and only the sender's own are kept, a run of blank
+    // lines as one: what a message holds beyond that costs no memory here.
+    let mut rest = lines(whole);
     let mut out: Vec<Line<'a>> = Vec::with_capacity(32);
-    for (i, &text) in all.iter().enumerate() {
-        if is_quoted(text) {
+    while let Some(text) = rest.next().map(trim_line) {
+        if is_quoted(text) || (text.is_empty() && out.last().is_some_and(|l| l.text.is_empty())) {
             continue;
         }
         let line = fold_of(text);
@@ -832,9 +871,9 @@ fn own_text<'a>(whole: &'a str, folded: &'a str) -> Vec<Line<'a>> {
             .iter()
             .any(|p| f.starts_with(p));
         let next = may_start
-            .then(|| all[i + 1..].iter().find(|l| !l.is_empty()))
+            .then(|| rest.clone().map(trim_line).find(|l| !l.is_empty()))
             .flatten()
-            .map(|l| fold_of(l));
+            .map(fold_of);
         if may_start && starts_quoted_mail(f, next.as_ref().map(Line::folded)) {
             break;
         }

@@ -167,6 +167,37 @@ impl fmt::Display for MimeNote {
     }
 }
 
+/// Why a message is more than ccmail reads ([`super::Decoded::too_large`]): such a message
+/// is held whole, never read in part, since a move read from part of a letter could be
+/// the wrong one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooLarge {
+    /// More than `max` MIME parts.
+    Parts { max: usize },
+    /// Multipart nesting deeper than `max` levels.
+    Depth { max: usize },
+    /// More than `max` PGN parts.
+    PgnParts { max: usize },
+    /// A text or PGN part of `bytes` bytes as sent (encoded), more than `max`.
+    Part { bytes: usize, max: usize },
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TooLarge::Parts { max } => write!(f, "it has more than {max} MIME parts"),
+            TooLarge::Depth { max } => {
+                write!(f, "its MIME parts are nested more than {max} levels deep")
+            }
+            TooLarge::PgnParts { max } => write!(f, "it has more than {max} PGN parts"),
+            TooLarge::Part { bytes, max } => write!(
+                f,
+                "a text part of it is {bytes} bytes long, more than {max}"
+            ),
+        }
+    }
+}
+
 /// A note equals its English words: tests compare the notes with the texts they expect.
 impl PartialEq<str> for MimeNote {
     fn eq(&self, other: &str) -> bool {

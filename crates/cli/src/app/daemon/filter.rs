@@ -305,9 +305,15 @@ impl Filter {
         Ok(otherwise)
     }
 
-    /// Rule 4: a game header and a move.
+    /// Rule 4: a game header and a move; or a message too large to read whose start may name
+    /// a game, held for the player to see.
     fn by_content(incoming: Box<Incoming>) -> Checked {
         let msg = &incoming.message;
+        // Its start may name a game, and it is too large to read: held, for the player to see.
+        if msg.too_large.is_some() {
+            // not the interface's: why it is chess mail, for the debug log
+            return Checked::Chess("may name a game, too large to read", incoming);
+        }
         let h = &msg.header;
         let named = h.event.is_some() || (h.white.is_some() && h.black.is_some());
         let moved = msg.new_move_text.is_some() || !msg.moves.is_empty();

@@ -5,7 +5,7 @@
 //!
 //! Its environment is a clean one: the `CCMAIL_*` variables of the event and the basics a
 //! program needs to find its way ([`passed_on`]: `PATH`, `HOME`, the user, the locale, the
-//! zone, the temporary directory, and the desktop's session bus and display for
+//! zone, the temporary directory, and the desktop's D-Bus address and display for
 //! `notify-send`). Nothing else of the daemon's: not a `password_env` variable, nor a token,
 //! nor anything a service manager put there.
 //!
@@ -202,7 +202,7 @@ async fn run(argv: Vec<String>, event: Event, limit: Duration) {
 /// and what a desktop notification needs), and nothing else. The daemon's own `CCMAIL_*` are
 /// not: the event's are set anew.
 pub fn passed_on(name: &str) -> bool {
-    const BASICS: [&str; 14] = [
+    const BASICS: [&str; 13] = [
         "PATH",
         "HOME",
         "USER",
@@ -213,12 +213,12 @@ pub fn passed_on(name: &str) -> bool {
         "TZ",
         "TMPDIR",
         "XDG_RUNTIME_DIR",
-        "DBUS_SESSION_BUS_ADDRESS",
         "DISPLAY",
         "WAYLAND_DISPLAY",
         "NO_COLOR",
     ];
-    BASICS.contains(&name) || name.starts_with("LC_")
+    // The locale's `LC_*`, and the desktop's D-Bus address (`DBUS_…_BUS_ADDRESS`).
+    BASICS.contains(&name) || name.starts_with("LC_") || name.starts_with("DBUS_")
 }
 
 /// One line: line breaks and other control characters become spaces.
@@ -455,7 +455,7 @@ mod tests {
             ("LC_MESSAGES", true),
             ("TZ", true),
             ("XDG_RUNTIME_DIR", true),
-            ("DBUS_SESSION_BUS_ADDRESS", true),
+            ("DBUS_SYSTEM_BUS_ADDRESS", true),
             ("MAIL_PASSWORD", false),
             ("CCMAIL_TEST_IMAP_PASSWORD", false),
             ("CCMAIL_CONFIG", false),

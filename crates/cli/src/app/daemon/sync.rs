@@ -8,13 +8,22 @@
 //! The messages come in UID order, and the last UID read moves with each one applied, in the
 //! same transaction. A large message that may be chess mail only by its content is fetched
 //! whole only when its head may be chess mail ([`to_fetch_whole`]).
+//!
+//! One letter must not stop the daemon. A message over [`MAX_MESSAGE_BYTES`] is never fetched
+//! whole: its first [`HEAD`] bytes are, and when they may be chess mail it is held as too
+//! large, those bytes stored (the whole stays in the mailbox: ccmail deletes no mail), and the
+//! UID moves on; the reader's own caps hold any smaller one the same way. A message whose
+//! reading or applying failed (an error, or a pass that died on it: a panic, a memory limit)
+//! is tried again one message at a time, and after two failed tries held unread ([`tries`]).
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use ccmail_core::message;
 use ccmail_mail::imap::{Fetched, Imap};
 use ccmail_store::{self as store, SqliteConnection, SyncState, Transaction};
 use chrono::NaiveDate;
@@ -29,6 +38,8 @@ use crate::app::apply::{self, Arrival, Outcome};
 use crate::app::game_index::GameIndex;
 use crate::term::shown;
 
+mod tries;
+
 /// How many messages one UID FETCH asks for, at most…
 const BATCH: usize = 300;
 
@@ -37,6 +48,12 @@ const BATCH: usize = 300;
 /// store recording how far the pass has read): a 5,000-message first sync took ~12 % longer
 /// in batches of 100 messages and 2 MB.
 const BATCH_BYTES: u64 = 6 << 20;
+
+/// The largest message fetched whole and read: 8 MiB. A letter of a game is under 100 KB,
+/// with a photo a few MB; a larger message is held as too large from its first [`HEAD`]
+/// bytes, so that a pass holds at most a few such messages in memory (the groups in flight),
+/// well under 100 MB, whatever the mailbox holds.
+pub(super) const MAX_MESSAGE_BYTES: u32 = 8 << 20;
 
 /// How many messages the fetching hands on at a time, as they arrive: the filter and the
 /// store start on a batch's first messages while the server sends the rest.
@@ -240,6 +257,7 @@ pub(super) async fn pass(
         // A first read is recorded even when it finds nothing.
         saved: saved.filter(|_| !first).map(|s| s.last_uid),
         told: Vec::new(),
+        failing: None,
     };
     // The start date limits the first read only: later, a new UID is new mail. The server,
     // which counts days in its own zone, is asked from two days before it, and each message
@@ -254,23 +272,15 @@ pub(super) async fn pass(
         &w.config.mailbox,
     );
     let wanted = sift::sift(imap, d, &filter, &uids, &bar, first_day).await?;
+    let oversize: HashMap<u32, u32> = wanted
+        .iter()
+        .filter(|w| w.size > MAX_MESSAGE_BYTES)
+        .map(|w| (w.uid, w.size))
+        .collect();
+    // A pass that died (or messages that failed) after this UID before: one at a time.
+    let begun = !wanted.is_empty();
+    let careful = begun && tries::begin(d, &mark, clock).await?;
     let filter = Arc::new(filter);
-    let batches = batches(&wanted);
-    // The messages are looked at by the filter, on another thread, in groups as they arrive,
-    // and applied here: the server, the filter and the store's thread work at the same time,
-    // from the first group to the last. A few groups are in memory at a time (one being
-    // applied, those waiting in the channel, one being filled); a slow store holds the
-    // fetching back.
-    let (send, received) = mpsc::channel::<Part>(WAITING);
-    let fetching = fetch_in_batches(Fetching {
-        imap,
-        d,
-        w,
-        filter: Arc::clone(&filter),
-        batches,
-        send,
-        settled_bar: bar.clone(),
-    });
     let reader = Reader {
         d,
         w,
@@ -278,12 +288,35 @@ pub(super) async fn pass(
         index: &index,
         clock,
         validity,
+        oversize,
     };
-    let reading = apply_as_fetched(&reader, received, stop, &mut mark, &bar);
-    // A failed fetch ends the channel: what came before it is still applied and recorded.
-    let (fetched, read) = tokio::join!(fetching, reading);
+    let read = if careful {
+        tries::one_at_a_time(imap, &reader, &wanted, stop, &mut mark, &bar).await
+    } else {
+        // The messages are looked at by the filter, on another thread, in groups as they
+        // arrive, and applied here: the server, the filter and the store's thread work at the
+        // same time, from the first group to the last. A few groups are in memory at a time
+        // (one being applied, those waiting in the channel, one being filled); a slow store
+        // holds the fetching back.
+        let (send, received) = mpsc::channel::<Part>(WAITING);
+        let fetching = fetch_in_batches(Fetching {
+            imap,
+            d,
+            w,
+            filter: Arc::clone(&filter),
+            batches: batches(&wanted),
+            send,
+            settled_bar: bar.clone(),
+        });
+        let reading = apply_as_fetched(&reader, received, stop, &mut mark, &bar);
+        // A failed fetch ends the channel: what came before it is still applied and recorded.
+        let (fetched, read) = tokio::join!(fetching, reading);
+        read.and_then(|chess| fetched.map(|()| chess))
+    };
+    if begun {
+        tries::end(&reader, &mut mark, read.as_ref().err()).await;
+    }
     let chess = read?;
-    fetched?;
     // What was applied before a stop.
     mark.save(d, clock).await?;
     if !stop.is_set() {
@@ -357,6 +390,36 @@ async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
     } = f;
     let many = batches.len() > 1;
     for batch in &batches {
+        // A message larger than a batch has a batch of its own, and waits until the applying
+        // has taken every group before it: so at most two such messages are in memory, the one
+        // being applied and the one fetched, not a channel full of them.
+        let large = batch.iter().map(|w| u64::from(w.size)).sum::<u64>() > BATCH_BYTES;
+        if large && send.reserve_many(WAITING).await.is_err() {
+            break; // the reading stopped
+        }
+        // A message over the cap has a batch of its own (it is larger than a batch): only its
+        // head is fetched, and looked at as if it were the whole.
+        if let [one] = batch.as_slice()
+            && one.size > MAX_MESSAGE_BYTES
+        {
+            let (to, mut from) = mpsc::channel::<Vec<Fetched>>(1);
+            let handing = hand_to_filter(&mut from, &looking, true, &send);
+            let fetching = async {
+                let head = tries::head_of(imap, one.uid).await?;
+                if let Some(m) = head {
+                    // The receiver is `handing`, awaited beside this.
+                    let _ = to.send(vec![m]).await;
+                }
+                drop(to);
+                anyhow::Ok(())
+            };
+            let (head, applying) = tokio::join!(fetching, handing);
+            head?;
+            if !applying || send.send(Part::End(one.uid)).await.is_err() {
+                break;
+            }
+            continue;
+        }
         let (whole, settled) = to_fetch_whole(imap, d, w, &looking, batch).await?;
         settled_bar.inc(settled as u64);
         // A pass of one small batch (the usual pass of a running daemon: the message IDLE
@@ -487,9 +550,12 @@ async fn apply_group(
         if stop.is_set() {
             return Ok((chess, true));
         }
-        if one(tx, r, &m, pre, &mut mark.told).await? {
+        // Known, should it fail: its try is counted once the transaction is let go.
+        mark.failing = Some(m.uid);
+        if tries::caught(m.uid, one(tx, r, &m, pre, &mut mark.told)).await? {
             chess += 1;
         }
+        mark.failing = None;
         mark.state.last_uid = i64::from(m.uid);
         bar.inc(1);
     }
@@ -506,6 +572,9 @@ struct Reader<'a> {
     clock: &'a Clock,
     /// The mailbox's UIDVALIDITY.
     validity: u32,
+    /// The messages over [`MAX_MESSAGE_BYTES`], by UID, with their sizes: only their heads
+    /// are fetched, and they are held as too large.
+    oversize: HashMap<u32, u32>,
 }
 
 /// One message: filtered, then applied when it is chess mail; true if it was.
@@ -523,6 +592,7 @@ async fn one(
         index,
         clock,
         validity,
+        ..
     } = *r;
     let uid = m.uid;
     let incoming = match filter.decide(tx, &m.raw, pre).await? {
@@ -530,8 +600,14 @@ async fn one(
             tracing::debug!(uid, "skipped, not chess mail: {why}");
             return Ok(false);
         }
-        Checked::Chess(why, incoming) => {
+        Checked::Chess(why, mut incoming) => {
             tracing::debug!(uid, "chess mail: {why}");
+            if let Some(&bytes) = r.oversize.get(&uid) {
+                incoming.message = message::too_large(message::TooLarge::Message {
+                    bytes: u64::from(bytes),
+                    max: u64::from(MAX_MESSAGE_BYTES),
+                });
+            }
             incoming
         }
     };
@@ -576,6 +652,8 @@ struct Mark {
     saved: Option<i64>,
     /// What the messages applied in the open transaction did, told when it commits.
     told: Vec<Told>,
+    /// The message being applied: if the pass fails on it, its try is counted.
+    failing: Option<u32>,
 }
 
 impl Mark {

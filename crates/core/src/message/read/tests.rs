@@ -911,3 +911,75 @@ fn every_game_header_label_is_one_of_the_words_in_either_spelling() {
         }
     }
 }
+
+/// The lines kept of a letter are the sender's own, a run of blank lines as one: a game
+/// header, then 19,000 blank lines (under the cap), then the move keeps five lines, and the
+/// letter is read through.
+#[test]
+fn blank_lines_are_kept_as_one() {
+    let text = format!(
+        "Event: Кубок клуба\nWhite: Иванов\nBlack: Петров\n{}My move: 1. e4\nПетров\n",
+        "\n".repeat(19_000)
+    );
+    let folded = fold(&text);
+    let kept: Vec<&str> = own_text(&text, &folded).iter().map(|l| l.text).collect();
+    assert_eq!(
+        kept,
+        [
+            "Event: Кубок клуба",
+            "White: Иванов",
+            "Black: Петров",
+            "",
+            "My move: 1. e4",
+            "Петров"
+        ]
+    );
+    let msg = signed(&text, "Sun, 01 Mar 2026 12:00:00 +0300");
+    assert_eq!(msg.new_move_text.as_deref(), Some("e4"));
+    assert_eq!(msg.too_large, None);
+}
+
+/// A text over the caps is not read: one `unreadable` problem says it is too large, in both
+/// languages, and no move is taken from it.
+#[test]
+fn a_text_over_the_caps_is_too_large_and_not_read() {
+    let lines = format!("My move: 1. e4\n{}", "\n".repeat(MAX_LINES));
+    let long = format!("My move: 1. e4\n{}", "x".repeat(MAX_TEXT_BYTES));
+    let pgn = vec![format!("1. e4 e5\n{}", "\n".repeat(MAX_LINES / 2 + 10))];
+    let rows = [
+        (lines.as_str(), &[][..], TooLarge::Lines { max: MAX_LINES }),
+        (
+            long.as_str(),
+            &[][..],
+            TooLarge::Text {
+                bytes: (MAX_TEXT_BYTES + 15) as u64,
+                max: MAX_TEXT_BYTES as u64,
+            },
+        ),
+        (
+            &lines[..lines.len() / 2],
+            &pgn[..],
+            TooLarge::Lines { max: MAX_LINES },
+        ),
+    ];
+    for (text, pgn, why) in rows {
+        let msg = read(text, pgn, &envelope("Sun, 01 Mar 2026 12:00:00 +0300"));
+        assert_eq!(msg.too_large, Some(why));
+        assert_eq!(msg.new_move_text, None);
+        assert_eq!(msg.problems.len(), 1);
+        assert_eq!(msg.problems[0].code, ProblemCode::Unreadable);
+        assert!(msg.problems[0].detail.starts_with("too large to read: "));
+        assert!(msg.problems[0].detail_ru.starts_with("слишком большое"));
+    }
+    assert_eq!(
+        TooLarge::Lines { max: MAX_LINES }.words().0,
+        "too large to read: its text has more than 20000 lines"
+    );
+    // Just under the caps, a letter is read.
+    let under = format!("My move: 1. e4\nПетров\n{}", "\n".repeat(MAX_LINES - 3));
+    let msg = read(&under, &[], &envelope("Sun, 01 Mar 2026 12:00:00 +0300"));
+    assert_eq!(
+        (msg.too_large, msg.new_move_text.as_deref()),
+        (None, Some("e4"))
+    );
+}
