@@ -199,17 +199,14 @@ fn starttls_refused(server: &str, e: async_imap::error::Error) -> ImapError {
     }
 }
 
-/// The longest first line of a greeting read before it is judged.
-const GREETING_LINE: usize = 1024;
-
-/// Reads the server's first line and gives it back to the stream, so async-imap reads the
-/// greeting from its start; an answer that is no IMAP greeting (an SMTP server's `220`, a
-/// TLS record, anything not starting with `* `) is an error quoting it: async-imap would
-/// wait for more of it, or misread it.
+/// Reads the server's first bytes and gives them back to the stream, so async-imap reads the
+/// greeting from its start; an answer that is no IMAP greeting (an SMTP server's `220`, a TLS
+/// record, anything not starting with `* `) is an error quoting its first line (as much of it
+/// as came at once): async-imap would wait for more of it, or misread it.
 async fn first_line(stream: &mut Stream, server: &str) -> Result<(), ImapError> {
     let mut got = Vec::new();
-    let mut buf = [0u8; 256];
-    while got.len() < 2 || (!got.contains(&b'\n') && got.len() < GREETING_LINE) {
+    let mut buf = [0u8; 512];
+    while got.len() < 2 {
         let n = stream
             .read(&mut buf)
             .await
@@ -305,6 +302,58 @@ mod tests {
 
     use super::*;
     use crate::imap::answer::{Answer, Reader};
+
+    /// A server `answer`ing its first words (or nothing), and a plain connection to it with
+    /// a short time-out: how `open` fails.
+    async fn open_to(answer: Option<&'static [u8]>) -> ImapError {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            if let Some(answer) = answer {
+                socket.write_all(answer).await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        });
+        let mut cfg = ImapConfig::new("127.0.0.1", port, Security::Plain, "u", "p");
+        cfg.plain_ok = true;
+        cfg.timeout = Duration::from_millis(300);
+        let err = open(&cfg).await.map(|_| ()).unwrap_err();
+        server.abort();
+        err
+    }
+
+    /// Each step of the connection has its time-out and names itself when it fails: an SMTP
+    /// server's greeting is no IMAP greeting, and silence is a greeting that never came.
+    #[tokio::test]
+    async fn a_greeting_that_is_none_names_the_step() {
+        let err = open_to(Some(b"220 mx.example.org ESMTP Postfix\r\n")).await;
+        let ImapError::Protocol { command, reply } = &err else {
+            panic!("{err:?}");
+        };
+        assert!(matches!(command, Doing::Greeting(_)), "{err}");
+        assert_eq!(
+            reply,
+            &Reply::Unexpected("\"220 mx.example.org ESMTP Postfix\"".into())
+        );
+        let err = open_to(Some(&[0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x32])).await;
+        assert!(
+            matches!(
+                &err,
+                ImapError::Protocol {
+                    command: Doing::Greeting(_),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let err = open_to(None).await;
+        let ImapError::Io { context, source } = &err else {
+            panic!("{err:?}");
+        };
+        assert!(matches!(context, Doing::Greeting(_)), "{err}");
+        assert_eq!(source.kind(), io::ErrorKind::TimedOut);
+    }
 
     /// The half of the socket sharing that is ours (see `Imap::uid_fetch_each`): what
     /// ccmail's FETCH reader read past its command's tagged end is handed back, and the next

@@ -107,3 +107,36 @@ impl Smtp {
             .map_err(|e| SmtpError::from_lettre(&self.server, e))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smtp::{Security, Trouble};
+
+    /// A port that takes the connection and never greets (an implicit-TLS port, to a client
+    /// that waits for a greeting): the check ends at its time-out, naming the step, with
+    /// nothing done.
+    #[tokio::test]
+    async fn a_silent_port_is_a_greeting_that_never_came() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let mut cfg = SmtpConfig::new("127.0.0.1", port, Security::StartTls);
+        cfg.timeout = Duration::from_millis(300);
+        let smtp = Smtp::new(&cfg).unwrap();
+        let mut reached = Reached::Nothing;
+        let err = smtp.check_reaching(&mut reached).await.unwrap_err();
+        assert_eq!(reached, Reached::Nothing);
+        let SmtpError::Connection { reason, .. } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(
+            reason,
+            &Trouble::NoAnswer {
+                step: Step::Greeting,
+                seconds: 0
+            }
+        );
+        assert!(err.is_transient());
+        drop(listener);
+    }
+}
