@@ -368,3 +368,76 @@ fn a_failing_password_cmd_is_logged_and_fires_on_error_before_the_daemon_exits()
         "{text}"
     );
 }
+
+/// From the moment it is started, forwards every connection to 127.0.0.1:`port` to the
+/// server on 127.0.0.1:`target`: a server that comes back at `port`.
+fn forward(port: u16, target: u16) {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
+    std::thread::spawn(move || {
+        for client in listener.incoming() {
+            let Ok(client) = client else { break };
+            let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", target)) else {
+                continue;
+            };
+            let pump = |mut from: std::net::TcpStream, mut to: std::net::TcpStream| {
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut from, &mut to);
+                    let _ = to.shutdown(std::net::Shutdown::Both);
+                });
+            };
+            pump(client.try_clone().unwrap(), server.try_clone().unwrap());
+            pump(server, client);
+        }
+    });
+}
+
+#[test]
+fn an_imap_server_down_for_longer_than_the_limit_is_an_error_once_then_its_recovery_is_logged() {
+    let Some(s) = servers() else { return };
+    let tag = unique("outage");
+    create_mailboxes(&s, &[BLACK], &tag);
+    let black = Player::new(&s, "Чернов Чеслав", "Чернов", BLACK, &tag, "");
+    // The IMAP server is at a port where nothing listens yet.
+    let port = closed_port();
+    let out = black.home.path().join("errors.txt");
+    let config = std::fs::read_to_string(black.config()).unwrap();
+    let config = config.replacen(
+        &format!("port = {}\n", s.imap_port),
+        &format!("port = {port}\n"),
+        1,
+    );
+    std::fs::write(
+        black.config(),
+        format!("{config}\n[hooks]\non_error = {}\n", hook(&out, "true")),
+    )
+    .unwrap();
+    // The fifteen minutes shortened to two seconds, by the tests' own variable.
+    let mut daemon = black.spawn_with(
+        &["run"],
+        "info",
+        &[("CCMAIL_TEST_ESCALATE_AFTER_SECS", "2")],
+    );
+    // Tries at 0, 1, 3 (more than 2 s: the error), 7 s …
+    daemon.wait_for(
+        "the mail server (IMAP) has failed for ",
+        Duration::from_secs(20),
+    );
+    let told = wait_lines(&out, 1);
+    assert_eq!(told.len(), 1, "{told:?}\n{}", daemon.log());
+    assert_eq!(told[0][0], "error");
+    assert!(
+        told[0][8].starts_with("the mail server (IMAP) has failed for 1 min: "),
+        "{told:?}"
+    );
+    // The server comes back: the next try connects, and the recovery is logged.
+    forward(port, s.imap_port);
+    daemon.wait_for(
+        "the mail server (IMAP) works again, after ",
+        Duration::from_secs(30),
+    );
+    assert!(daemon.stop().success(), "{}", daemon.log());
+    let log = daemon.log();
+    assert_eq!(log.matches(" ERROR ").count(), 1, "{log}");
+    assert!(log.matches(" WARN ").count() >= 2, "{log}");
+    assert_eq!(lines(&out).len(), 1, "on_error once: {:?}", lines(&out));
+}

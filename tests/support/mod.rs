@@ -384,8 +384,14 @@ impl Player {
 
     /// Starts `ccmail ARGS…` (the daemon) in the background with `RUST_LOG` = `log`.
     pub fn spawn(&self, args: &[&str], log: &str) -> Daemon {
+        self.spawn_with(args, log, &[])
+    }
+
+    /// [`Player::spawn`] with the environment variables `vars` set too.
+    pub fn spawn_with(&self, args: &[&str], log: &str, vars: &[(&str, &str)]) -> Daemon {
         let mut child = self
             .command(args)
+            .envs(vars.iter().copied())
             .env("RUST_LOG", log)
             .stdin(Stdio::null())
             .stdout(Stdio::null())

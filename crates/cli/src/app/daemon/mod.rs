@@ -304,7 +304,7 @@ impl Daemon {
         wake_imap: &Notify,
     ) -> anyhow::Result<()> {
         let mut backoff = Backoff::default();
-        let mut outage = Outage::default();
+        let mut outage = Outage::new(outage::escalate_after());
         while !stop.is_set() {
             match self
                 .imap_connection(w, stop, wake_outbox, wake_imap, &mut backoff, &mut outage)

@@ -36,7 +36,7 @@ pub(super) async fn run(
 ) {
     let mut backoff = Backoff::default();
     // Letters that keep failing: an error once it lasts 15 minutes, and the end of it logged.
-    let mut outage = Outage::default();
+    let mut outage = Outage::new(outage::escalate_after());
     let mut retry_at: Option<Instant> = None;
     let mut woken_for = None;
     let mut chores_at = Instant::now();
