@@ -13,7 +13,7 @@ use anyhow::Context;
 use ccmail_core::clock::PenaltyCause;
 use ccmail_core::message::{MoveMessage, ProblemCode};
 use ccmail_core::notation;
-use ccmail_core::trust::{self, Verdict};
+use ccmail_core::trust;
 use ccmail_mail::mime::{Automatic, Decoded};
 use ccmail_store::{
     self as store, ExtraRow, Inserted, MoveRow, NewMessage, PenaltyRow, SqliteConnection, Store,
@@ -24,7 +24,7 @@ use shakmaty::{Color, Move, Position};
 
 use super::game::{Game, color_name, to_uci, uci_move};
 use super::game_index::GameIndex;
-use super::verify;
+use super::verify::{self, Sender};
 use super::{Clock, Me};
 use crate::incoming::{self, Incoming};
 
@@ -556,32 +556,15 @@ async fn process(
         let reason = crate::t!("app-held-game-finished");
         return hold(conn, message, Some(game.id()), reason).await;
     }
-    // Unverified: nobody vouches for the sender ([security] authserv_id unset), and only a
-    // legal move of the letter may act (trust::unverified).
-    let mut unverified = false;
-    if forced.is_none() && trust::must_be_verified(msg.kind) {
-        let key = match verify::verdict(conn, me, game.id(), &from, incoming).await? {
-            Verdict::Unverified(why) => Some(("app-held-unverified", why)),
-            Verdict::Forged(why) => Some(("app-held-forged", why)),
-            Verdict::NotChecked => {
-                unverified = true;
-                None
-            }
-            Verdict::Verified(_) => None,
-        };
-        if let Some((key, why)) = key {
-            let id = game.id();
-            let why = why.in_language(crate::i18n::language());
-            let args = [
-                ("why", crate::i18n::Arg::from(why)),
-                ("message", crate::i18n::Arg::from(message)),
-                ("game", crate::i18n::Arg::from(id)),
-                ("from", crate::i18n::Arg::from(&from)),
-            ];
-            let reason = crate::i18n::current().text(key, &args);
-            return hold(conn, message, Some(id), reason).await;
+    let unverified = if forced.is_none() && trust::must_be_verified(msg.kind) {
+        match verify::sender(conn, me, message, (game.id(), &from), incoming).await? {
+            Sender::Held(reason) => return hold(conn, message, Some(game.id()), reason).await,
+            Sender::Unverified => true,
+            Sender::Vouched => false,
         }
-    }
+    } else {
+        false
+    };
     let confirmed = forced.is_some();
     super::play::incoming_to_game(
         conn,

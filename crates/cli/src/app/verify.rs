@@ -11,6 +11,7 @@ use ccmail_store::{self as store, SqliteConnection};
 use sha2::Digest;
 
 use super::Me;
+use crate::i18n::Arg;
 use crate::incoming::Incoming;
 
 /// The name of the Message-ID key in the store's secrets.
@@ -93,6 +94,42 @@ pub async fn verdict(
         answers_ours: answers.as_deref(),
         trusted,
     }))
+}
+
+/// What the sender's verdict makes of a letter that would change a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sender {
+    /// Someone vouches for the sender: the letter acts in full.
+    Vouched,
+    /// Nobody vouches (`[security] authserv_id` unset): only a legal move of the letter acts
+    /// ([`trust::unverified`]).
+    Unverified,
+    /// To be held as unverified or as forged: the reason, with the evidence.
+    Held(String),
+}
+
+/// Judges the sender `from` of `message` in `game` ([`verdict`]): whether the letter acts in
+/// full, only by its move, or is held, and why.
+pub async fn sender(
+    conn: &mut SqliteConnection,
+    me: &Me,
+    message: i64,
+    (game, from): (&str, &str),
+    incoming: &Incoming,
+) -> anyhow::Result<Sender> {
+    let (key, why) = match verdict(conn, me, game, from, incoming).await? {
+        Verdict::Unverified(why) => ("app-held-unverified", why),
+        Verdict::Forged(why) => ("app-held-forged", why),
+        Verdict::NotChecked => return Ok(Sender::Unverified),
+        Verdict::Verified(_) => return Ok(Sender::Vouched),
+    };
+    let args = [
+        ("why", Arg::from(why.in_language(crate::i18n::language()))),
+        ("message", Arg::from(message)),
+        ("game", Arg::from(game)),
+        ("from", Arg::from(from)),
+    ];
+    Ok(Sender::Held(crate::i18n::current().text(key, &args)))
 }
 
 /// How many of the newest messages are looked at for the player's own server's authserv-id.

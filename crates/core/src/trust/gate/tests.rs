@@ -9,8 +9,8 @@ fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
 }
 
-/// 1. e4 with what the letter says besides: a draw offer, a break, a continuation, an
-/// ending, as judge::play words them.
+/// White's first move, e4, with what the letter says besides: a draw offer, a break, a
+/// continuation, an ending, as `judge::play` words them.
 fn e4(draw: bool, brk: bool, variation: bool, result: Option<Ending>) -> Play {
     let m = crate::notation::read_move(&Chess::default(), "e4").unwrap();
     let mut summary = vec![Said::new(
