@@ -523,8 +523,33 @@ fn an_export_imported_again_keeps_the_arbiter_the_round_and_the_clocks() {
     let me = ivanov();
     let pgn = named_pgn("Кубок клуба 2026", "Петров, Пётр");
     let id = import(&me, "cup.pgn", &pgn, &["--arbiter", "arbiter@example.org"])[0].clone();
-    // A penalty-free game whose clocks run: the partner's days since 2026-03-06.
+    // Black was fined two days for his 1... c5 (51.4.7): a penalty is part of his clock.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = ccmail_store::Store::open(&me.home.path().join("ccmail.db"))
+            .await
+            .unwrap();
+        let penalty = ccmail_store::PenaltyRow {
+            id: 0,
+            game_id: id.clone(),
+            player: "black".into(),
+            days: 2,
+            cause: Ok(ccmail_core::clock::PenaltyCause::WrongRepetition),
+            ply: 2,
+            message: None,
+            created_at: "2026-03-04T12:00:00+03:00".into(),
+        };
+        ccmail_store::insert_penalty(&mut store.conn().await.unwrap(), &penalty)
+            .await
+            .unwrap();
+        store.close().await;
+    });
+    assert_eq!(show(&me, &id, "2026-03-20")["clock"]["black"]["penalty"], 2);
     let exported = me.ok(&["export", &id, "--pgn"]);
+    assert!(
+        exported.contains("[%ccpen black 2 wrong_repetition]"),
+        "{exported}"
+    );
     assert!(exported.contains("[Round \"4\"]"), "{exported}");
     assert!(
         exported.contains("[ArbiterNA \"arbiter@example.org\"]"),

@@ -104,18 +104,19 @@ pub fn pgn_with(
         .map(|(i, m)| {
             // An imported game's moves before the days it carried have no dates of their own.
             let carried = usize::try_from(game.row.carried_through).unwrap_or(0);
-            if i + 1 < carried {
-                return None;
-            }
-            if i + 1 == carried {
-                return Some(pgn::carried_comment(
+            let dates = if i + 1 < carried {
+                None
+            } else if i + 1 == carried {
+                Some(pgn::carried_comment(
                     m.sent,
                     m.received,
                     (game.row.carried_white, game.row.carried_black),
-                ));
-            }
-            let days = report.ply_days.get(i).copied().unwrap_or(0);
-            Some(pgn::dates_comment(m.sent, m.received, days))
+                ))
+            } else {
+                let days = report.ply_days.get(i).copied().unwrap_or(0);
+                Some(pgn::dates_comment(m.sent, m.received, days))
+            };
+            with_penalties(dates, game, i + 1)
         })
         .collect();
     let g = PgnGame {
@@ -135,6 +136,26 @@ pub fn pgn_with(
         result,
     };
     Ok(pgn::write(&g)?)
+}
+
+/// A ply's comment with the penalties recorded at ply `ply` after it, `[%ccpen white 2
+/// impossible]` (ccmail's own command: `game import` reads them back, so the clocks come
+/// back whole).
+fn with_penalties(comment: Option<String>, game: &Game, ply: usize) -> Option<String> {
+    let mut comment = comment;
+    for p in game
+        .penalties
+        .iter()
+        .filter(|p| usize::try_from(p.ply) == Ok(ply))
+    {
+        let Ok(cause) = &p.cause else { continue };
+        let pen = format!("[%ccpen {} {} {}]", p.player, p.days, cause.as_str());
+        comment = Some(match comment {
+            Some(c) => format!("{c} {pen}"),
+            None => pen,
+        });
+    }
+    comment
 }
 
 /// How the game ended: as recorded when it ended; else the position, then the messages (a

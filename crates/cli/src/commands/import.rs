@@ -212,6 +212,22 @@ async fn bring_in(
         )
         .await?;
     }
+    for p in &game.penalties {
+        store::insert_penalty(
+            &mut tx,
+            &store::PenaltyRow {
+                id: 0,
+                game_id: row.id.clone(),
+                player: color_name(p.player).to_owned(),
+                days: i64::from(p.days),
+                cause: Ok(p.cause),
+                ply: i64::from(p.ply),
+                message: None,
+                created_at: ctx.clock.stamp(),
+            },
+        )
+        .await?;
+    }
     for m in mails {
         keep_message(ctx, &mut tx, &row.id, m).await?;
     }

@@ -219,3 +219,24 @@ fn every_message_of_an_mbox_gives_its_dates() {
     );
     assert_eq!(g.last_received, None, "the last message is ours");
 }
+
+#[test]
+fn ccmail_s_penalties_come_back_from_its_pgn() {
+    let pgn = "[Event \"Cup\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 {[%ccsnt 2026.03.02]} \
+               c5 {[%ccsnt 2026.03.04] [%ccpen black 2 wrong_repetition] [%ccpen white 1 \
+               late_repeat] [%ccpen black 2 no_such_cause]} *\n";
+    let g = &from_pgn(pgn).expect("reads")[0];
+    let pens: Vec<_> = g
+        .penalties
+        .iter()
+        .map(|p| (p.player, p.days, p.cause, p.ply))
+        .collect();
+    assert_eq!(
+        pens,
+        vec![
+            (Black, 2, PenaltyCause::WrongRepetition, 2),
+            (White, 1, PenaltyCause::LateRepeat, 2),
+        ],
+        "a cause this version does not know is left out"
+    );
+}
