@@ -166,7 +166,7 @@ outbox-column-to = КОМУ
 # После адресов To письма.
 outbox-cc = (копия { $addresses })
 outbox-state-queued = в очереди
-outbox-state-retrying = повтор
+outbox-state-retrying = ждёт повтора
 outbox-state-failed = не удалось
 outbox-state-sent = отправлено
 outbox-detail-queued = ещё не отправлялось (срок { $next }): его отправит демон (`ccmail run`) или следующая команда, которая отправляет почту

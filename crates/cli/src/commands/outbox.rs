@@ -32,7 +32,7 @@ pub async fn run(ctx: &Ctx, all: bool) -> anyhow::Result<()> {
         }
         writeln!(
             w,
-            "{:>5}  {:<8}  {:<12}  {:<10}  {:<16}  {}",
+            "{:>5}  {:<8}  {:<12}  {:<12}  {:<16}  {}",
             ccmail::t!("outbox-column-id"),
             ccmail::t!("outbox-column-game"),
             ccmail::t!("outbox-column-kind"),
@@ -57,7 +57,7 @@ fn write_letter(w: &mut dyn Write, l: &OutboxLetter, tz: Tz) -> std::io::Result<
     }
     writeln!(
         w,
-        "{:>5}  {:<8}  {:<12}  {:<10}  {:<16}  {}",
+        "{:>5}  {:<8}  {:<12}  {:<12}  {:<16}  {}",
         l.message,
         shown(l.game_id.as_deref().unwrap_or("—")),
         super::show::kind_words(&l.kind),
