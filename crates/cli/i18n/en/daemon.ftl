@@ -129,12 +129,12 @@ app-held-auto-reply = an automatic reply from { $from } (an absence notice or th
 app-held-list = a mailing list's or bulk mail from { $from }, not a letter of the game's
 app-held-game-finished = the game is finished
 app-held-unverified = unverified sender: { $why }. Apply it once with `ccmail inbox accept { $message } --game { $game }`, or add --trust to trust { $from } in this game without verification
+app-held-forged = forged sender: { $why }. Apply it with `ccmail inbox accept { $message } --game { $game }` only if you know { $from } sent it
 app-held-fault = { $what }; { $days } penalty days recorded (51.4.7)
 # What a message without a move did besides (kept with it, for `show`).
 app-no-break-to-end = no break of theirs was on file to end
 app-new-address-ours = the new address { $address } is not taken: it is the player's own
 app-new-address-arbiter = the new address { $address } is not taken: it is the game's arbiter's
-app-held-forged = forged sender: { $why }. Apply it with `ccmail inbox accept { $message } --game { $game }` only if you know { $from } sent it
 app-repeat-queued = our last move is queued again, marked as a repeat
 # Composing our message: what can't be sent.
 app-no-offer-to-accept = there is no variation offered by your partner in game { $game } to accept
