@@ -212,6 +212,7 @@ fn game_delete_wants_yes_without_a_terminal_and_archive_keeps_the_game_out_of_ga
     assert_eq!(me.json(&["games"]), serde_json::json!([]));
     let all = me.json(&["games", "--all"]);
     assert_eq!(all[0]["id"], kept.as_str(), "{all}");
+    assert_eq!(all[0]["archived"], true, "{all}");
     // No chore of its own: no repeat on day 14.
     assert_eq!(
         rt.block_on(common::pass(&me, "2026-03-20")),

@@ -376,6 +376,7 @@ impl Game {
                 days: self.control.days(),
             },
             status: r.status.as_str(),
+            archived: r.archived,
             result: r.result.as_deref(),
             to_move: self.is_active().then(|| color_name(self.to_move())),
             fen: Fen::from_position(&self.position(), EnPassantMode::Legal).to_string(),
@@ -418,6 +419,8 @@ pub struct GameJson<'a> {
     rules: String,
     control: ControlJson,
     status: &'a str,
+    /// Put away with `game archive`: listed by `games --all` only.
+    archived: bool,
     result: Option<&'a str>,
     to_move: Option<&'static str>,
     fen: String,
