@@ -23,10 +23,16 @@ fn game_set_arbiter_makes_a_friendly_game_rated_and_the_change_is_recorded() {
     let me = ivanov();
     let path = me.home.path().join("first.eml");
     std::fs::write(&path, FIRST_LETTER).unwrap();
-    let id = me
-        .ok(&["game", "import", path.to_str().unwrap()])
-        .trim()
-        .to_owned();
+    let out = me.run(&["game", "import", path.to_str().unwrap()]);
+    let id = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!(
+            "a friendly game, nothing is copied to an arbiter; if it is rated: \
+             ccmail game set {id} --arbiter EMAIL"
+        )),
+        "{said}"
+    );
     let v = me.json(&["--now", "2026-03-03", "show", &id]);
     assert_eq!(v["arbiter"], Value::Null, "no copy to an arbiter: friendly");
     // A re-import with --arbiter is the same game: it says so and changes nothing.

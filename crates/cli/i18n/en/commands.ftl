@@ -151,6 +151,7 @@ cmd-import-start = the start date: the file does not give it; give --start YYYY-
 cmd-import-white = White's name: the file does not give it
 cmd-import-black = Black's name: the file does not give it
 
+cmd-import-friendly = no arbiter in the file or the flags: a friendly game, nothing is copied to an arbiter; if it is rated: ccmail game set { $id } --arbiter EMAIL
 cmd-import-last-sent-unknown = the file does not say when your last move ({ $move }) was sent: until you give the date, no repeat (51.5.1) or silence deadline (51.5.3) is counted for this game: ccmail game set { $id } --last-sent YYYY-MM-DD
 cmd-import-last-sent-ask = When did you send your last move ({ $move })? YYYY-MM-DD (empty: not known):
 ## ccmail init

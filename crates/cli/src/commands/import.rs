@@ -183,6 +183,9 @@ async fn bring_in(
     let mut notes = history.notes.clone();
     let unknown = last_sent(a, game, me, &row, &mut plies)?;
     row.id = fresh_id(&mut tx, &row).await?;
+    if row.arbiter_email.is_empty() && row.status == store::GameStatus::Active {
+        notes.push(ccmail::t!("cmd-import-friendly", id = &row.id));
+    }
     if let Some(label) = unknown {
         row.unknown_sent_ply = i64::try_from(plies.len()).unwrap_or(i64::MAX);
         notes.push(ccmail::t!(
