@@ -283,8 +283,8 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     eprintln!("move took {:.1} s", took.as_secs_f64());
     let port = s.smtps_port;
     let queued = format!(
-        "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 15 s (sending the \
-         message); the daemon sends it: see `ccmail games`)"
+        "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 15 s (connecting: \
+         the greeting and EHLO); the daemon sends it: see `ccmail games`)"
     );
     assert!(stdout.contains("queued: "), "{stdout}");
     assert!(stdout.contains(&queued), "{stdout}");

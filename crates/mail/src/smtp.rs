@@ -12,18 +12,15 @@
 
 mod auth;
 mod build;
-mod check;
 mod error;
+mod session;
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Duration;
 
-use lettre::transport::smtp::AsyncSmtpTransportBuilder;
-use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use zeroize::Zeroizing;
 
 use crate::config::Misconfig;
@@ -34,9 +31,8 @@ pub use self::error::{BuildProblem, SmtpError, Step, Trouble};
 pub use crate::probe::Reached;
 pub use crate::tls::Security;
 
-/// The default network time-out for each step of a send: lettre's for connecting, ours for
-/// the whole of one send or check ([`Smtp::send`]: lettre's async client has none of its own
-/// for the server's answers, and a port that never greets would be waited on for ever).
+/// The default network time-out of each step of a send: connecting (with TLS from the first
+/// byte, the greeting and EHLO), STARTTLS, the login, the message.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where and how to send (the `[smtp]` section of the config).
@@ -104,22 +100,16 @@ impl fmt::Debug for SmtpConfig {
     }
 }
 
-/// A configured SMTP client. Connections are opened on demand and kept for reuse a little
-/// while (lettre's pool, started on first use inside the Tokio runtime); share it behind a
-/// reference. With OAuth2 the pool is made anew whenever the token changes, so that new
-/// connections log in with a token that is still good.
+/// A configured SMTP client. Each send opens a session of its own ([`session`]), each step
+/// of it within the time-out; share it behind a reference. With OAuth2 each session logs in
+/// with the token the source has then.
 pub struct Smtp {
-    builder: AsyncSmtpTransportBuilder,
-    /// What [`Smtp::check_reaching`] connects with, step by step.
-    steps: check::Steps,
-    /// The transport, and the token its logins use (OAuth2).
-    transport: Mutex<Option<(Option<Zeroizing<String>>, Transport)>>,
+    /// Where and how a session connects.
+    steps: session::Steps,
     /// The user and the token source of an OAuth2 login.
     oauth2: Option<(String, OAuth2)>,
     server: String,
 }
-
-type Transport = AsyncSmtpTransport<Tokio1Executor>;
 
 impl fmt::Debug for Smtp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -142,22 +132,14 @@ impl Smtp {
             Security::Tls => Tls::Wrapper(tls_parameters(cfg)?),
             Security::StartTls => Tls::Required(tls_parameters(cfg)?),
         };
-        let mut steps = check::Steps::new(cfg, tls.clone());
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&cfg.host)
-            .port(cfg.port)
-            .tls(tls)
-            .timeout(Some(cfg.timeout));
+        let mut steps = session::Steps::new(cfg, tls);
         let mut oauth2 = None;
         match (&cfg.username, &cfg.password) {
             (Some(user), _) if cfg.oauth2.is_some() => {
                 oauth2 = cfg.oauth2.clone().map(|o| (user.clone(), o));
             }
             (Some(user), Some(password)) => {
-                let credentials = Credentials::new(user.clone(), password.to_string());
-                steps.credentials = Some(credentials.clone());
-                builder = builder
-                    .credentials(credentials)
-                    .authentication(vec![Mechanism::Plain, Mechanism::Login]);
+                steps.credentials = Some(Credentials::new(user.clone(), password.to_string()));
             }
             (Some(user), None) => {
                 return Err(SmtpError::Config(Misconfig::NoPassword {
@@ -168,9 +150,7 @@ impl Smtp {
             (None, _) => {}
         }
         Ok(Smtp {
-            builder,
             steps,
-            transport: Mutex::new(None),
             oauth2,
             server,
         })
@@ -194,16 +174,7 @@ impl Smtp {
         // lettre always writes CRLF "." CRLF after the data: without the message's own last
         // CRLF the server stores exactly `raw`.
         let data = raw.strip_suffix(b"\r\n").unwrap_or(raw);
-        let limit = self.steps.timeout;
-        let response = tokio::time::timeout(
-            limit,
-            self.attempt(|t| {
-                let envelope = &envelope;
-                async move { t.send_raw(envelope, data).await }
-            }),
-        )
-        .await
-        .map_err(|_| self.silent(Step::Sending))??;
+        let response = self.attempt(&envelope, data).await?;
         tracing::debug!(
             server = %self.server,
             reply = %response.message().collect::<Vec<_>>().join(" "),
@@ -231,17 +202,17 @@ impl Smtp {
 }
 
 impl Smtp {
-    /// Runs `job` on the transport. With OAuth2, a token the server refuses is given back to
-    /// its source, and `job` runs once more when the source has a different one.
-    async fn attempt<T, F, Fut>(&self, job: F) -> Result<T, SmtpError>
-    where
-        F: Fn(Transport) -> Fut,
-        Fut: Future<Output = Result<T, lettre::transport::smtp::Error>>,
-    {
+    /// Sends on a session of its own. With OAuth2, a token the server refuses is given back to
+    /// its source, and the send is tried once more when the source has a different one.
+    async fn attempt(
+        &self,
+        envelope: &lettre::address::Envelope,
+        data: &[u8],
+    ) -> Result<lettre::transport::smtp::response::Response, SmtpError> {
         // The token refused, and the error it met.
         let mut refused: Option<(Zeroizing<String>, SmtpError)> = None;
         loop {
-            let (transport, token) = self.transport().await?;
+            let token = self.token().await?;
             if let Some((last, err)) = refused.take() {
                 if token.as_ref() == Some(&last) {
                     // The source has nothing better than what was just refused.
@@ -249,14 +220,13 @@ impl Smtp {
                 }
                 refused = Some((last, err));
             }
-            let e = match job(transport).await {
-                Ok(done) => return Ok(done),
+            let err = match self.send_once(envelope, data, token.as_deref()).await {
+                Ok(response) => return Ok(response),
                 Err(e) => e,
             };
             let (Some(token), Some((_, source))) = (token, &self.oauth2) else {
-                return Err(SmtpError::from_lettre(&self.server, e));
+                return Err(err);
             };
-            let err = auth::oauth2_error(&self.server, self.user(), e);
             if !matches!(err, SmtpError::Login { .. }) || refused.is_some() {
                 return Err(err);
             }
@@ -268,30 +238,6 @@ impl Smtp {
 
     fn user(&self) -> &str {
         self.oauth2.as_ref().map_or("", |(user, _)| user)
-    }
-
-    /// lettre's transport (its pool spawns a task, so it is made inside the runtime), made
-    /// anew when the OAuth2 token changed; and that token.
-    async fn transport(&self) -> Result<(Transport, Option<Zeroizing<String>>), SmtpError> {
-        let token = match &self.oauth2 {
-            Some((_, source)) => Some(source.0.token().await.map_err(SmtpError::Token)?),
-            None => None,
-        };
-        let mut slot = self.transport.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((used, transport)) = &*slot
-            && *used == token
-        {
-            return Ok((transport.clone(), token));
-        }
-        let mut builder = self.builder.clone();
-        if let (Some((user, _)), Some(token)) = (&self.oauth2, &token) {
-            builder = builder
-                .credentials(Credentials::new(user.clone(), token.to_string()))
-                .authentication(vec![Mechanism::Xoauth2]);
-        }
-        let transport = builder.build();
-        *slot = Some((token.clone(), transport.clone()));
-        Ok((transport, token))
     }
 }
 

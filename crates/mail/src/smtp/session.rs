@@ -1,25 +1,33 @@
-//! `ccmail check`'s SMTP: the steps of a connection one at a time, each with its time-out, so
-//! that a failure says which step failed and what happened before it.
+//! An SMTP session one step at a time, each step within the time-out, so that a failure says
+//! which step failed and what was done before it: connecting (TLS from the first byte where
+//! configured, the greeting, EHLO), STARTTLS, the login, then the message or a NOOP.
 //!
-//! Sending goes through lettre's transport (a pool, OAuth2 retries); the check speaks to the
-//! server with lettre's connection directly, as the transport does, because the transport
-//! gives no way to tell the steps apart.
+//! lettre's async client has no time-out of its own for the server's answers (only for the
+//! TCP connection): a port that never greets would be waited on for ever. Its transport
+//! gives no way to tell the steps apart either, so ccmail speaks through lettre's connection
+//! directly, as the transport does, one connection a send.
 
 use std::time::Duration;
 
+use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{AsyncSmtpConnection, Tls};
 use lettre::transport::smtp::extension::ClientId;
+use lettre::transport::smtp::response::Response;
+use zeroize::Zeroizing;
 
-use super::{Reached, Smtp, SmtpConfig, SmtpError, Step, auth};
+use super::{Reached, Smtp, SmtpConfig, SmtpError, Step, Trouble, auth};
 
-/// What the check connects with.
+/// How long a goodbye (QUIT) may take: it only ends a session whose work is done.
+const QUIT: Duration = Duration::from_secs(5);
+
+/// Where and how a session connects.
 #[derive(Clone)]
 pub(super) struct Steps {
     host: String,
     port: u16,
     tls: Tls,
-    /// A password login's; with OAuth2 the token is fetched for the check.
+    /// A password login's; with OAuth2 the token is fetched for each session.
     pub(super) credentials: Option<Credentials>,
     pub(super) timeout: Duration,
 }
@@ -40,6 +48,50 @@ impl Smtp {
     /// [`Smtp::check`], noting in `reached` each step done: connected (greeted, and secured
     /// as configured), then logged in.
     pub async fn check_reaching(&self, reached: &mut Reached) -> Result<(), SmtpError> {
+        let token = self.token().await?;
+        let mut conn = self.session(reached, token.as_deref()).await?;
+        let alive = tokio::time::timeout(self.steps.timeout, conn.test_connected())
+            .await
+            .map_err(|_| self.silent(Step::Noop))?;
+        let _ = tokio::time::timeout(QUIT, conn.quit()).await;
+        if alive {
+            Ok(())
+        } else {
+            Err(SmtpError::Connection {
+                server: self.server.clone(),
+                reason: Trouble::NoNoopAnswer,
+            })
+        }
+    }
+
+    /// One send of `data` on a session of its own, logged in with `token` (OAuth2).
+    pub(super) async fn send_once(
+        &self,
+        envelope: &Envelope,
+        data: &[u8],
+        token: Option<&String>,
+    ) -> Result<Response, SmtpError> {
+        let mut conn = self.session(&mut Reached::Nothing, token).await?;
+        let response = self.step(Step::Sending, conn.send(envelope, data)).await?;
+        let _ = tokio::time::timeout(QUIT, conn.quit()).await;
+        Ok(response)
+    }
+
+    /// The OAuth2 access token to log in with, if the login is OAuth2's.
+    pub(super) async fn token(&self) -> Result<Option<Zeroizing<String>>, SmtpError> {
+        match &self.oauth2 {
+            Some((_, source)) => Ok(Some(source.0.token().await.map_err(SmtpError::Token)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// A connection greeted, secured as configured and logged in (as the config says, or
+    /// with `token`), each step within the time-out; `reached` notes each step done.
+    async fn session(
+        &self,
+        reached: &mut Reached,
+        token: Option<&String>,
+    ) -> Result<AsyncSmtpConnection, SmtpError> {
         let s = &self.steps;
         let hello = ClientId::default();
         let wrapper = match &s.tls {
@@ -59,14 +111,13 @@ impl Smtp {
                 .await?;
         }
         *reached = Reached::Connected;
-        let login = match (&self.oauth2, &s.credentials) {
-            (Some((user, source)), _) => {
-                let token = source.0.token().await.map_err(SmtpError::Token)?;
-                let c = Credentials::new(user.clone(), token.to_string());
-                Some((c, vec![Mechanism::Xoauth2]))
-            }
-            (None, Some(c)) => Some((c.clone(), vec![Mechanism::Plain, Mechanism::Login])),
-            (None, None) => None,
+        let login = match (&self.oauth2, token, &s.credentials) {
+            (Some((user, _)), Some(token), _) => Some((
+                Credentials::new(user.clone(), token.to_string()),
+                vec![Mechanism::Xoauth2],
+            )),
+            (None, _, Some(c)) => Some((c.clone(), vec![Mechanism::Plain, Mechanism::Login])),
+            _ => None,
         };
         if let Some((credentials, mechanisms)) = login {
             let done = tokio::time::timeout(s.timeout, conn.auth(&mechanisms, &credentials))
@@ -80,22 +131,10 @@ impl Smtp {
             }
             *reached = Reached::LoggedIn;
         }
-        let alive = tokio::time::timeout(s.timeout, conn.test_connected())
-            .await
-            .map_err(|_| self.silent(Step::Noop))?;
-        let quit = tokio::time::timeout(Duration::from_secs(5), conn.quit());
-        let _ = quit.await;
-        if alive {
-            Ok(())
-        } else {
-            Err(SmtpError::Connection {
-                server: self.server.clone(),
-                reason: super::Trouble::NoNoopAnswer,
-            })
-        }
+        Ok(conn)
     }
 
-    /// Runs one step of the check within the time-out.
+    /// Runs one step within the time-out.
     async fn step<T>(
         &self,
         step: Step,
