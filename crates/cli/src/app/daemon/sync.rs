@@ -12,7 +12,9 @@
 //! One letter must not stop the daemon. A message over [`MAX_MESSAGE_BYTES`] is never fetched
 //! whole: its first [`HEAD`] bytes are, and when they may be chess mail it is held as too
 //! large, those bytes stored (the whole stays in the mailbox: ccmail deletes no mail), and the
-//! UID moves on; the reader's own caps hold any smaller one the same way. A message whose
+//! UID moves on; the reader's own caps hold any smaller one the same way, stored by its first
+//! [`HEAD`] bytes too. A message larger than a batch is fetched only once every message before
+//! it has been applied, so that one such message is in memory at a time. A message whose
 //! reading or applying failed (an error, or a pass that died on it: a panic, a memory limit)
 //! is tried again one message at a time, and after two failed tries held unread ([`tries`]).
 
@@ -177,6 +179,8 @@ fn look_at(filter: &Filter, fetched: Vec<Fetched>) -> Vec<(Fetched, Pre)> {
 enum Part {
     Looked(Looked),
     End(u32),
+    /// Everything before has been applied: said to the fetching, which waits for it.
+    Applied(tokio::sync::oneshot::Sender<()>),
 }
 
 /// A group looked at by the filter, or being looked at on a thread of its own.
@@ -390,11 +394,11 @@ async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
     } = f;
     let many = batches.len() > 1;
     for batch in &batches {
-        // A message larger than a batch has a batch of its own, and waits until the applying
-        // has taken every group before it: so at most two such messages are in memory, the one
-        // being applied and the one fetched, not a channel full of them.
+        // A message larger than a batch has a batch of its own, fetched once every message
+        // before it has been applied, and looked at here: one such message is in memory at a
+        // time, not a channel full of them.
         let large = batch.iter().map(|w| u64::from(w.size)).sum::<u64>() > BATCH_BYTES;
-        if large && send.reserve_many(WAITING).await.is_err() {
+        if large && !all_applied(&send).await {
             break; // the reading stopped
         }
         // A message over the cap has a batch of its own (it is larger than a batch): only its
@@ -424,7 +428,7 @@ async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
         settled_bar.inc(settled as u64);
         // A pass of one small batch (the usual pass of a running daemon: the message IDLE
         // announced) is looked at here: no thread is started, and none left to end.
-        let inline = !many && whole.len() <= GROUP;
+        let inline = (!many && whole.len() <= GROUP) || large;
         let (to, mut from) = mpsc::channel::<Vec<Fetched>>(1);
         let handing = hand_to_filter(&mut from, &looking, inline, &send);
         let (fetched, applying) =
@@ -436,6 +440,12 @@ async fn fetch_in_batches(f: Fetching<'_>) -> anyhow::Result<()> {
         }
     }
     anyhow::Ok(())
+}
+
+/// Waits until the applying has applied every group sent before; false if it has stopped.
+async fn all_applied(send: &mpsc::Sender<Part>) -> bool {
+    let (told, applied) = tokio::sync::oneshot::channel();
+    send.send(Part::Applied(told)).await.is_ok() && applied.await.is_ok()
 }
 
 /// Hands each group to the filter as it arrives (here when `inline`, else on a thread of its
@@ -493,6 +503,10 @@ async fn apply_as_fetched(
                 // UIDs gone between SEARCH and FETCH count as read too.
                 mark.state.last_uid = mark.state.last_uid.max(i64::from(last));
                 Vec::new()
+            }
+            Some(Part::Applied(told)) => {
+                let _ = told.send(()); // the fetching waits for it, or has stopped
+                continue;
             }
         };
         if open.is_none() {
@@ -613,8 +627,16 @@ async fn one(
     };
     // A message cannot arrive after now (a server clock ahead of ours, or `--now` in the past).
     let at = m.internal_date.min(clock.now.fixed_offset());
+    // A message too large to read is stored by its first bytes, enough for its headers and
+    // the start of its text: the whole stays in the mailbox, and the database does not grow,
+    // nor the daemon's memory, by the size of a hostile letter.
+    let kept = if incoming.message.too_large.is_some() {
+        &m.raw[..m.raw.len().min(HEAD)]
+    } else {
+        &m.raw[..]
+    };
     let arrival = Arrival {
-        raw: &m.raw,
+        raw: kept,
         at,
         mailbox: Some(&w.config.mailbox),
         uid_validity: Some(validity),
