@@ -5,6 +5,7 @@ its target (benches/README.md). Reads what the benches printed into DIR:
   parse-N.txt (cargo bench --bench parse), python-N.txt (parse_baseline.py), rounds N = 1, 2, …
   taken in turns (each side's best round counts),
   store.txt (cargo bench --bench store), sync.txt and live.txt (daemon.py: RESULT lines),
+  hostile.txt (hostile.py: RESULT lines),
   machine.txt (benches/run: the host's steal while they ran).
 
     table.py DIR        (Markdown on stdout)
@@ -203,6 +204,19 @@ def main():
             "no wake-ups beyond IDLE's",
             int(r["idle_wakeups"]) <= spoke,
         )
+
+    h = results(d / "hostile.txt")
+    for key, what in (("hostile_50mb", "ten 50 MB"), ("hostile_75e-1mb", "ten 7.5 MB")):
+        if f"{key}_rss_kb" in h:
+            mb = int(h[f"{key}_rss_kb"]) / 1024
+            row(
+                f"6. `run --once`, {what} hostile letters ahead of a move: peak memory",
+                f"{mb:.0f} MB",
+                f"{h[f'{key}_held']} held as too large, the move applied "
+                f"({h[f'{key}_applied']} move), largest stored {int(h[f'{key}_largest_stored']):,} bytes",
+                "< 100 MB",
+                mb < 100,
+            )
 
     store = d / "store.txt"
     if store.exists():
