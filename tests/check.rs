@@ -283,7 +283,7 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     eprintln!("move took {:.1} s", took.as_secs_f64());
     let port = s.smtps_port;
     let queued = format!(
-        "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 15 s (connecting: \
+        "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 12 s (connecting: \
          the greeting and EHLO); the daemon sends it: see `ccmail games`)"
     );
     assert!(stdout.contains("queued: "), "{stdout}");
@@ -291,6 +291,56 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     assert!(!stdout.lines().any(|l| l.starts_with("sent: ")), "{stdout}");
     support::wait_delivered();
     assert!(messages(&s, BLACK, &tag).is_empty(), "delivered?");
+}
+
+/// Three letters waiting for a server that never greets: the first two fail at their
+/// greeting's time limit, the third is cut off when `move`'s 30 s run out. `move` says so and
+/// returns; the letters are the daemon's, which sends each of them once when the server
+/// answers again (the config put right).
+#[test]
+fn move_gives_up_after_30_s_and_the_daemon_sends_the_letters_once() {
+    let Some(s) = servers() else { return };
+    let tag = unique("check-move-limit");
+    let white = player(&s, &tag);
+    let black = Player::new(&s, "Чернов Чеслав", "Чернов", BLACK, &tag, "");
+    let games: Vec<String> = (0..3)
+        .map(|_| white.new_game("2026-03-01", "white", &black, ARBITER, &[]))
+        .collect();
+    let queue = white.config_without_smtp();
+    let queue = queue.to_str().unwrap();
+    for game in &games[..2] {
+        let args = [
+            "--config",
+            queue,
+            "--now",
+            "2026-03-02",
+            "move",
+            game,
+            "e4",
+            "--yes",
+        ];
+        white.ok(&args);
+    }
+    point(&white, "smtp", s.smtps_port, "starttls");
+    let started = Instant::now();
+    let out = white
+        .command(&["--now", "2026-03-02", "move", &games[2], "e4", "--yes"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
+    eprintln!(
+        "move with three letters waiting took {:.1} s",
+        took.as_secs_f64()
+    );
+    let cut = "(not sent: the time limit of 30 s ran out; the daemon sends it: see `ccmail games`)";
+    assert!(stdout.contains(cut), "{stdout}");
+    point(&white, "smtp", s.submission_port, "starttls");
+    white.ok(&["--now", "2026-03-02", "run", "--once"]);
+    let got = messages(&s, BLACK, &tag);
+    assert_eq!(got.len(), 3, "each letter sent once");
 }
 
 /// The starter config `init` writes: it loads, but its address is the example's, which

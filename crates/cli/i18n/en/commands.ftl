@@ -35,7 +35,7 @@ cmd-preview-subject = Subject: { $subject }
 cmd-flush-no-smtp = queued: { $what } (no [smtp] in the config: it stays in the outbox)
 cmd-flush-sent = sent: { $what }
 cmd-flush-queued = queued: { $what } (not sent: { $reason }; the daemon sends it: see `ccmail games`)
-cmd-flush-no-answer = the server did not answer within { $seconds } s
+cmd-flush-time-limit = the time limit of { $seconds } s ran out
 cmd-notices = the notices
 
 ## ccmail move, ccmail resign

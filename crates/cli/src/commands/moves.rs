@@ -123,10 +123,10 @@ pub(crate) async fn queue_and_send(
 }
 
 /// How long `move` waits for the server at each step of a send.
-const SEND_STEP: Duration = Duration::from_secs(15);
+const SEND_STEP: Duration = Duration::from_secs(12);
 
 /// How long `move` waits for the outbox to go, at most: then the letter is left to the daemon.
-pub(crate) const SEND_LIMIT: Duration = Duration::from_secs(30);
+const SEND_LIMIT: Duration = Duration::from_secs(30);
 
 /// Sends the outbox now when the config has `[smtp]`, within [`SEND_LIMIT`]; says what
 /// happened to `what` (a subject: the event and names in it may come from a partner's
@@ -149,7 +149,8 @@ pub(crate) async fn flush(ctx: &Ctx, what: &str) -> anyhow::Result<()> {
         Ok(done) => done?,
         Err(_) => {
             let seconds = SEND_LIMIT.as_secs();
-            let reason = ccmail::t!("cmd-flush-no-answer", seconds = seconds);
+            // The letter cut off keeps its place in the outbox (the next sender takes it).
+            let reason = ccmail::t!("cmd-flush-time-limit", seconds = seconds);
             let said = ccmail::t!("cmd-flush-queued", what = what.as_ref(), reason = reason);
             println!("{said}");
             return Ok(());
