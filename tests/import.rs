@@ -539,17 +539,46 @@ fn an_export_imported_again_keeps_the_arbiter_the_round_and_the_clocks() {
             message: None,
             created_at: "2026-03-04T12:00:00+03:00".into(),
         };
-        ccmail_store::insert_penalty(&mut store.conn().await.unwrap(), &penalty)
+        let mut conn = store.conn().await.unwrap();
+        ccmail_store::insert_penalty(&mut conn, &penalty)
             .await
             .unwrap();
+        // … he had a day more for a correction he was asked for (51.4.8) …
+        let extra = ccmail_store::ExtraRow {
+            id: 0,
+            game_id: id.clone(),
+            player: "black".into(),
+            from_date: "2026-03-04".parse().unwrap(),
+            to_date: "2026-03-05".parse().unwrap(),
+            kind: ccmail_store::ExtraPeriodKind::CorrectionRequest,
+            fault: Some(Ok(ccmail_core::clock::PenaltyCause::Impossible)),
+            ply: 2,
+        };
+        ccmail_store::insert_extra(&mut conn, &extra).await.unwrap();
+        // … and he is on a break from the 10th to the 14th (51.7), announced on the 8th.
+        let pause = ccmail_store::BreakRow {
+            id: 0,
+            game_id: Some(id.clone()),
+            from_date: "2026-03-10".parse().unwrap(),
+            to_date: "2026-03-14".parse().unwrap(),
+            notice_date: Some("2026-03-08".parse().unwrap()),
+            ended_on: None,
+            created_at: "2026-03-08T12:00:00+03:00".into(),
+        };
+        ccmail_store::insert_break(&mut conn, &pause).await.unwrap();
+        drop(conn);
         store.close().await;
     });
-    assert_eq!(show(&me, &id, "2026-03-20")["clock"]["black"]["penalty"], 2);
+    let before = show(&me, &id, "2026-03-20");
+    assert_eq!(before["clock"]["black"]["penalty"], 2, "{before}");
     let exported = me.ok(&["export", &id, "--pgn"]);
-    assert!(
-        exported.contains("[%ccpen black 2 wrong_repetition]"),
-        "{exported}"
-    );
+    for mark in [
+        "[%ccpen black 2 wrong_repetition 2]",
+        "[%ccextra black 2026.03.04 2026.03.05 correction_request impossible 2]",
+        "[%ccbreak 2026.03.10 2026.03.14 2026.03.08 -]",
+    ] {
+        assert!(exported.contains(mark), "{mark}: {exported}");
+    }
     assert!(exported.contains("[Round \"4\"]"), "{exported}");
     assert!(
         exported.contains("[ArbiterNA \"arbiter@example.org\"]"),

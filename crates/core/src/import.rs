@@ -16,11 +16,12 @@
 use chrono::NaiveDate;
 use shakmaty::{Color, Move};
 
-use crate::clock::{Carried, Control, Penalty, PenaltyCause, Ply};
+use crate::clock::{Carried, Control, Penalty, Ply};
 use crate::message::{self, Envelope, Language, MessageKind, MoveMessage, Totals};
 use crate::notation::{MoveError, Notation};
 
 pub mod charset;
+pub mod marks;
 pub mod style;
 
 /// One ply's dates, as far as the source gives them.
@@ -71,6 +72,10 @@ pub struct Imported {
     pub arbiter: Option<String>,
     /// Penalties as ccmail's export gives them (`[%ccpen white 2 impossible]` after a move).
     pub penalties: Vec<Penalty>,
+    /// Extra periods (51.4.8) and the partner's breaks, likewise (`[%ccextra …]`,
+    /// `[%ccbreak …]`).
+    pub extras: Vec<marks::ExtraMark>,
+    pub breaks: Vec<marks::BreakMark>,
 }
 
 /// The clock's history of an imported game.
@@ -257,11 +262,15 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
         let mut dates = vec![PlyDates::default(); game.moves.len()];
         let mut carried_at = None;
         let mut penalties = Vec::new();
+        let mut extras = Vec::new();
+        let mut breaks = Vec::new();
         for (played, comment) in &game.comments {
             let Some(i) = played.checked_sub(1) else {
                 continue;
             };
-            penalties.extend(penalty_comments(comment, *played));
+            penalties.extend(marks::penalties(comment, *played));
+            extras.extend(marks::extras(comment));
+            breaks.extend(marks::breaks(comment));
             if let Some(d) = dates.get_mut(i) {
                 read_date_comment(comment, d);
             }
@@ -283,6 +292,8 @@ pub fn from_pgn(text: &str) -> Result<Vec<Imported>, ImportError> {
             round: tag("Round"),
             arbiter: tag("ArbiterNA").map(|a| a.to_lowercase()),
             penalties,
+            extras,
+            breaks,
             moves: game.moves,
             dates,
             carried_at,
@@ -426,37 +437,6 @@ fn read_date_comment(comment: &str, d: &mut PlyDates) {
     if d.sent.is_none() {
         d.sent = word_after("sent");
     }
-}
-
-/// The penalties of ccmail's `[%ccpen white 2 impossible]` commands in the comment after ply
-/// `ply` (a command it can't read is left out).
-fn penalty_comments(comment: &str, ply: usize) -> Vec<Penalty> {
-    let mut out = Vec::new();
-    let mut rest = comment;
-    while let Some(at) = rest.find("[%ccpen") {
-        let body = &rest[at + "[%ccpen".len()..];
-        let end = body.find(']').unwrap_or(body.len());
-        let mut words = body[..end].split_whitespace();
-        let player = match words.next() {
-            Some("white") => Some(Color::White),
-            Some("black") => Some(Color::Black),
-            _ => None,
-        };
-        let days = words.next().and_then(|d| d.parse::<u32>().ok());
-        let cause = words.next().and_then(|c| c.parse::<PenaltyCause>().ok());
-        if let (Some(player), Some(days), Some(cause), Ok(ply)) =
-            (player, days, cause, u32::try_from(ply))
-        {
-            out.push(Penalty {
-                player,
-                days,
-                cause,
-                ply,
-            });
-        }
-        rest = &body[end..];
-    }
-    out
 }
 
 /// Both players' days in ccmail's `[%cctotal 41 38]`.

@@ -116,7 +116,11 @@ pub fn pgn_with(
                 let days = report.ply_days.get(i).copied().unwrap_or(0);
                 Some(pgn::dates_comment(m.sent, m.received, days))
             };
-            with_penalties(dates, game, i + 1)
+            if i + 1 == game.moves.len() {
+                with_marks(dates, game)
+            } else {
+                dates
+            }
         })
         .collect();
     let g = PgnGame {
@@ -138,24 +142,61 @@ pub fn pgn_with(
     Ok(pgn::write(&g)?)
 }
 
-/// A ply's comment with the penalties recorded at ply `ply` after it, `[%ccpen white 2
-/// impossible]` (ccmail's own command: `game import` reads them back, so the clocks come
-/// back whole).
-fn with_penalties(comment: Option<String>, game: &Game, ply: usize) -> Option<String> {
-    let mut comment = comment;
-    for p in game
-        .penalties
-        .iter()
-        .filter(|p| usize::try_from(p.ply) == Ok(ply))
-    {
-        let Ok(cause) = &p.cause else { continue };
-        let pen = format!("[%ccpen {} {} {}]", p.player, p.days, cause.as_str());
-        comment = Some(match comment {
-            Some(c) => format!("{c} {pen}"),
-            None => pen,
-        });
+/// The last move's comment with what the clock counts beside the moves' dates, in ccmail's
+/// own commands (core `import::marks`): each penalty `[%ccpen black 2 wrong_repetition 4]`,
+/// extra period `[%ccextra black 2026.03.05 2026.03.08 correction_request impossible 4]` and
+/// break of the partner's `[%ccbreak 2026.04.01 2026.04.10 2026.03.30 -]`. `game import`
+/// reads them back, so that an exported game comes back with both clocks.
+fn with_marks(comment: Option<String>, game: &Game) -> Option<String> {
+    let day = |d: NaiveDate| d.format("%Y.%m.%d").to_string();
+    let or_none = |d: Option<NaiveDate>| d.map_or_else(|| "-".to_owned(), day);
+    let mut marks = Vec::new();
+    for p in &game.penalties {
+        if let Ok(cause) = &p.cause {
+            marks.push(format!(
+                "[%ccpen {} {} {} {}]",
+                p.player,
+                p.days,
+                cause.as_str(),
+                p.ply
+            ));
+        }
     }
-    comment
+    for e in &game.extras {
+        let kind = match e.kind {
+            store::ExtraPeriodKind::CorrectionRequest => "correction_request",
+            store::ExtraPeriodKind::RejectedMessage => "rejected_message",
+        };
+        let fault = match &e.fault {
+            Some(Ok(f)) => f.as_str(),
+            Some(Err(_)) => continue,
+            None => "-",
+        };
+        marks.push(format!(
+            "[%ccextra {} {} {} {kind} {fault} {}]",
+            e.player,
+            day(e.from_date),
+            day(e.to_date),
+            e.ply
+        ));
+    }
+    for b in &game.partner_breaks {
+        marks.push(format!(
+            "[%ccbreak {} {} {} {}]",
+            day(b.from_date),
+            day(b.to_date),
+            or_none(b.notice_date),
+            or_none(b.ended_on)
+        ));
+    }
+    if marks.is_empty() {
+        return comment;
+    }
+    let marks = marks.join(" ");
+    Some(match comment {
+        Some(c) => format!("{c} {marks}"),
+        None => marks,
+    })
 }
 
 /// How the game ended: as recorded when it ended; else the position, then the messages (a

@@ -215,22 +215,7 @@ async fn bring_in(
         )
         .await?;
     }
-    for p in &game.penalties {
-        store::insert_penalty(
-            &mut tx,
-            &store::PenaltyRow {
-                id: 0,
-                game_id: row.id.clone(),
-                player: color_name(p.player).to_owned(),
-                days: i64::from(p.days),
-                cause: Ok(p.cause),
-                ply: i64::from(p.ply),
-                message: None,
-                created_at: ctx.clock.stamp(),
-            },
-        )
-        .await?;
-    }
+    keep_marks(ctx, &mut tx, &row.id, game).await?;
     for m in mails {
         keep_message(ctx, &mut tx, &row.id, m).await?;
     }
@@ -405,6 +390,60 @@ fn addresses(
         }
     }
     Ok((opponent, arbiter))
+}
+
+/// What ccmail's own export said its clock counts beside the dates: penalties, extra periods
+/// and the partner's breaks.
+async fn keep_marks(
+    ctx: &Ctx,
+    tx: &mut store::SqliteConnection,
+    id: &str,
+    game: &Imported,
+) -> anyhow::Result<()> {
+    for p in &game.penalties {
+        let row = store::PenaltyRow {
+            id: 0,
+            game_id: id.to_owned(),
+            player: color_name(p.player).to_owned(),
+            days: i64::from(p.days),
+            cause: Ok(p.cause),
+            ply: i64::from(p.ply),
+            message: None,
+            created_at: ctx.clock.stamp(),
+        };
+        store::insert_penalty(tx, &row).await?;
+    }
+    for e in &game.extras {
+        let kind = match e.kind.as_str() {
+            "correction_request" => store::ExtraPeriodKind::CorrectionRequest,
+            "rejected_message" => store::ExtraPeriodKind::RejectedMessage,
+            _ => continue,
+        };
+        let row = store::ExtraRow {
+            id: 0,
+            game_id: id.to_owned(),
+            player: color_name(e.player).to_owned(),
+            from_date: e.from,
+            to_date: e.to,
+            kind,
+            fault: e.fault.map(Ok),
+            ply: i64::from(e.ply),
+        };
+        store::insert_extra(tx, &row).await?;
+    }
+    for b in &game.breaks {
+        let row = store::BreakRow {
+            id: 0,
+            game_id: Some(id.to_owned()),
+            from_date: b.from,
+            to_date: b.to,
+            notice_date: b.notice,
+            ended_on: b.ended,
+            created_at: ctx.clock.stamp(),
+        };
+        store::insert_break(tx, &row).await?;
+    }
+    Ok(())
 }
 
 /// Stores a message of the imported mail as one of the game's: the partner's as applied, ours

@@ -2,6 +2,7 @@ use chrono::NaiveDate;
 use shakmaty::Color::{Black, White};
 
 use super::*;
+use crate::clock::PenaltyCause;
 use crate::message::{Envelope, read};
 
 fn d(text: &str) -> NaiveDate {
