@@ -89,6 +89,8 @@ fn game_set_arbiter_makes_a_friendly_game_rated_and_the_change_is_recorded() {
     );
     let out = me.ok(&["game", "set", &id, "--arbiter", "none"]);
     assert_eq!(out, format!("game {id}: nothing to change\n"));
+    let err = me.fails(&["game", "set", &id]);
+    assert!(err.contains("give at least one of --opponent"), "{err}");
 }
 
 #[test]

@@ -439,28 +439,27 @@ pub enum GameCommand {
 }
 
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("change").required(true).multiple(true))]
 pub struct SetArgs {
     pub game: String,
-    #[arg(long, value_name = "EMAIL", group = "change")]
+    #[arg(long, value_name = "EMAIL")]
     pub opponent: Option<String>,
-    #[arg(long, value_name = "EMAIL|none", group = "change")]
+    #[arg(long, value_name = "EMAIL|none")]
     pub arbiter: Option<String>,
-    #[arg(long, group = "change")]
+    #[arg(long)]
     pub lang: Option<String>,
-    #[arg(long, group = "change")]
+    #[arg(long)]
     pub notation: Option<String>,
-    #[arg(long, value_name = "N/D", group = "change")]
+    #[arg(long, value_name = "N/D")]
     pub control: Option<String>,
-    #[arg(long, group = "change")]
+    #[arg(long)]
     pub rules: Option<String>,
-    #[arg(long, group = "change")]
+    #[arg(long)]
     pub event: Option<String>,
-    #[arg(long, value_name = "DATE", group = "change")]
+    #[arg(long, value_name = "DATE")]
     pub start: Option<String>,
-    #[arg(long, value_name = "DATE", group = "change")]
+    #[arg(long, value_name = "DATE")]
     pub last_sent: Option<String>,
-    #[arg(long, value_name = "on|off", value_parser = ["on", "off"], group = "change")]
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
     pub attach_pgn: Option<String>,
 }
 

@@ -120,7 +120,7 @@ cmd-decision-resumed = game { $id } goes on
 cmd-decision-give = give --result RESULT or --resume
 cmd-set-pgn-on = game { $id }: each move message from now on carries the game as PGN
 cmd-set-pgn-off = game { $id }: move messages carry no PGN from now on
-
+cmd-set-give = nothing to change in game { $id }: give at least one of --opponent, --arbiter, --lang, --notation, --control, --rules, --event, --start, --last-sent, --attach-pgn
 cmd-set-nothing = game { $id }: nothing to change
 cmd-set-none = (none)
 cmd-set-changed = game { $id }: { $field } { $old } → { $new }
@@ -136,6 +136,7 @@ cmd-delete-kept = game { $id } is kept
 cmd-delete-done = game { $id } removed, with its { $messages } letters
 cmd-archive-done = game { $id } archived: out of `ccmail games` and the daemon's chores; `ccmail games --all` lists it
 cmd-archive-already = game { $id } is archived already
+
 ## ccmail game import
 
 cmd-import-no-game = { $name }: there is no game in this PGN
@@ -150,10 +151,10 @@ cmd-import-event = the event: the file does not name it; give --event NAME
 cmd-import-start = the start date: the file does not give it; give --start YYYY-MM-DD
 cmd-import-white = White's name: the file does not give it
 cmd-import-black = Black's name: the file does not give it
-
 cmd-import-friendly = no arbiter in the file or the flags: a friendly game, nothing is copied to an arbiter; if it is rated: ccmail game set { $id } --arbiter EMAIL
 cmd-import-last-sent-unknown = the file does not say when your last move ({ $move }) was sent: until you give the date, no repeat (51.5.1) or silence deadline (51.5.3) is counted for this game: ccmail game set { $id } --last-sent YYYY-MM-DD
 cmd-import-last-sent-ask = When did you send your last move ({ $move })? YYYY-MM-DD (empty: not known):
+
 ## ccmail init
 
 cmd-init-wrote = wrote a starter config to { $path } (edit [player] first)

@@ -144,7 +144,7 @@ cmd-decision-resumed = партия { $id } продолжается
 cmd-decision-give = укажите --result RESULT или --resume
 cmd-set-pgn-on = партия { $id }: теперь к каждому письму с ходом прикладывается запись партии в PGN
 cmd-set-pgn-off = партия { $id }: теперь письма с ходами идут без PGN
-
+cmd-set-give = в партии { $id } нечего менять: укажите хотя бы один из флагов --opponent, --arbiter, --lang, --notation, --control, --rules, --event, --start, --last-sent, --attach-pgn
 cmd-set-nothing = партия { $id }: менять нечего
 cmd-set-none = (нет)
 cmd-set-changed = партия { $id }: { $field } { $old } → { $new }
@@ -160,6 +160,7 @@ cmd-delete-kept = партия { $id } оставлена
 cmd-delete-done = партия { $id } удалена вместе с письмами ({ $messages })
 cmd-archive-done = партия { $id } в архиве: её нет в `ccmail games` и в заботах демона; `ccmail games --all` её показывает
 cmd-archive-already = партия { $id } уже в архиве
+
 ## ccmail game import
 
 cmd-import-no-game = { $name }: в этом PGN нет ни одной партии
@@ -174,10 +175,10 @@ cmd-import-event = турнир: в файле он не назван; укаж�
 cmd-import-start = дата начала: в файле её нет; укажите --start ДД.ММ.ГГГГ
 cmd-import-white = имя белых: в файле его нет
 cmd-import-black = имя чёрных: в файле его нет
-
 cmd-import-friendly = ни в файле, ни во флагах нет арбитра: партия товарищеская, копии арбитру не идут; если она турнирная: ccmail game set { $id } --arbiter АДРЕС
 cmd-import-last-sent-unknown = в файле нет даты отправки вашего последнего хода ({ $move }): пока её нет, ни повтор (51.5.1), ни срок молчания (51.5.3) в этой партии не считаются: ccmail game set { $id } --last-sent ГГГГ-ММ-ДД
 cmd-import-last-sent-ask = Когда вы отправили свой последний ход ({ $move })? ГГГГ-ММ-ДД (пусто: неизвестно):
+
 ## ccmail init
 
 cmd-init-wrote = начальная конфигурация записана в { $path } (сначала заполните [player])

@@ -39,6 +39,9 @@ pub async fn run(ctx: &Ctx, a: SetArgs) -> anyhow::Result<()> {
     let mut changes = Vec::new();
     let last_sent = apply_flags(&a, &before, &mut row, &mut changes)?;
     if changes.is_empty() {
+        if given(&a) == 0 {
+            bail!("{}", ccmail::t!("cmd-set-give", id = id));
+        }
         match a.attach_pgn.as_deref() {
             Some(on) => println!("{}", pgn_words(id, on == "on")),
             None => println!("{}", ccmail::t!("cmd-set-nothing", id = id)),
@@ -99,6 +102,25 @@ pub async fn run(ctx: &Ctx, a: SetArgs) -> anyhow::Result<()> {
         println!("{}", shown(&clock));
     }
     Ok(())
+}
+
+/// How many settings the flags give.
+fn given(a: &SetArgs) -> usize {
+    [
+        &a.opponent,
+        &a.arbiter,
+        &a.lang,
+        &a.notation,
+        &a.control,
+        &a.rules,
+        &a.event,
+        &a.start,
+        &a.last_sent,
+        &a.attach_pgn,
+    ]
+    .iter()
+    .filter(|f| f.is_some())
+    .count()
 }
 
 /// Sets `row` from the flags, noting each setting that changes; the ply and date of a
