@@ -945,7 +945,7 @@ fn blank_lines_are_kept_as_one() {
 fn a_text_over_the_caps_is_too_large_and_not_read() {
     let lines = format!("My move: 1. e4\n{}", "\n".repeat(MAX_LINES));
     let long = format!("My move: 1. e4\n{}", "x".repeat(MAX_TEXT_BYTES));
-    let pgn = vec![format!("1. e4 e5\n{}", "\n".repeat(MAX_LINES / 2 + 10))];
+    let pgn = [format!("1. e4 e5\n{}", "\n".repeat(MAX_LINES / 2 + 10))];
     let rows = [
         (lines.as_str(), &[][..], TooLarge::Lines { max: MAX_LINES }),
         (
