@@ -93,14 +93,23 @@ fn imap_on_the_smtp_port() {
     let p = player(&s, &unique("check-imap-smtp"));
     point(&p, "imap", s.smtp_port, "starttls");
     let port = s.smtp_port;
-    fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
-             (993 with security = \"tls\", 143 with \"starttls\")"
-        ),
+    let hint = format!(
+        "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
+         (993 with security = \"tls\", 143 with \"starttls\")"
     );
+    fails_with_hint(&p, "imap", &hint);
+    // With --json the hint is the failed step's.
+    let out = p.command(&["--json", "check"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let imap: Vec<&serde_json::Value> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["step"] == "imap")
+        .collect();
+    assert_eq!(imap.len(), 1, "{v}");
+    assert_eq!(imap[0]["status"], "fail", "{v}");
+    assert_eq!(imap[0]["hint"], hint.as_str(), "{v}");
 }
 
 #[test]
