@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use ccmail_mail::imap::{Fetched, Imap, ImapError};
 use ccmail_mail::mime;
-use ccmail_store::{self as store, DatabaseWords, Inserted, NewMessage, Said, StoreError};
+use ccmail_store::{self as store, DatabaseWords, Inserted, NewMessage, Said, Store, StoreError};
 use indicatif::ProgressBar;
 
 use super::super::filter::HEAD;
@@ -41,21 +41,47 @@ pub(super) const MAX_TRIES: i64 = 2;
 /// A message the last pass died on, reading one at a time, counts a failed try if processes
 /// were killed for want of memory since it began.
 pub(super) async fn begin(d: &super::Daemon, mark: &Mark, clock: &Clock) -> anyhow::Result<bool> {
-    let conn = &mut *d.store.conn().await?;
+    let careful = begin_counting(&d.store, mark, clock, oom_kills()).await?;
+    if careful.died {
+        tracing::warn!(
+            "{}",
+            crate::t!("daemon-pass-died", uid = mark.state.last_uid)
+        );
+    }
+    Ok(careful.died || careful.failed)
+}
+
+/// Why a pass reads one message at a time.
+#[derive(Debug, PartialEq, Eq)]
+struct Careful {
+    /// The last pass died after the same UID.
+    died: bool,
+    /// A message after it has failed tries.
+    failed: bool,
+}
+
+/// [`begin`], the machine's count of processes killed for want of memory being `oom`.
+async fn begin_counting(
+    store: &Store,
+    mark: &Mark,
+    clock: &Clock,
+    oom: Option<i64>,
+) -> anyhow::Result<Careful> {
+    let conn = &mut *store.conn().await?;
     let (key, state) = (&mark.key, mark.state);
     let at = (state.uid_validity, state.last_uid);
-    let oom = oom_kills();
-    let Some(left) = store::begin_read_pass(conn, key, at, oom, &clock.stamp()).await? else {
-        return Ok(store::has_read_tries_after(conn, key, at.0, at.1).await?);
-    };
-    tracing::warn!("{}", crate::t!("daemon-pass-died", uid = state.last_uid));
-    if let (Some(uid), Some(before), Some(now)) = (left.reading_uid, left.oom_kills, oom)
+    let left = store::begin_read_pass(conn, key, at, oom, &clock.stamp()).await?;
+    if let Some(left) = left
+        && let (Some(uid), Some(before), Some(now)) = (left.reading_uid, left.oom_kills, oom)
         && now > before
     {
         let error = crate::t!("daemon-held-died");
         store::add_read_try(conn, key, at.0, uid, Some(&error), &clock.stamp()).await?;
     }
-    Ok(true)
+    Ok(Careful {
+        died: left.is_some(),
+        failed: store::has_read_tries_after(conn, key, at.0, at.1).await?,
+    })
 }
 
 /// The machine's count of processes killed for want of memory since it started (Linux's
@@ -350,6 +376,68 @@ mod tests {
         if cfg!(target_os = "linux") {
             assert!(oom_kills().is_some());
         }
+    }
+
+    /// A pass that died while it read a message, one at a time, counts a try at it only if
+    /// processes were killed for want of memory meanwhile: a `kill -9` is no fault of the
+    /// message. Either way the next pass reads one message at a time.
+    #[tokio::test]
+    async fn a_death_counts_a_try_only_under_a_memory_limit() {
+        let store = Store::memory().await.unwrap();
+        let clock = Clock::new(Some("2026-03-03"), chrono_tz::UTC).unwrap();
+        let mark = Mark {
+            key: "box".into(),
+            state: store::SyncState {
+                uid_validity: 7,
+                last_uid: 10,
+            },
+            saved: None,
+            told: Vec::new(),
+            failing: None,
+        };
+        let tries = |store: &Store| {
+            let store = store.clone();
+            async move {
+                let c = &mut *store.conn().await.unwrap();
+                store::read_tries(c, "box", 7, 11).await.unwrap().0
+            }
+        };
+        let reading_11 = |store: &Store| {
+            let store = store.clone();
+            async move {
+                let c = &mut *store.conn().await.unwrap();
+                store::set_reading_uid(c, "box", 11).await.unwrap();
+            }
+        };
+        let calm = Careful {
+            died: false,
+            failed: false,
+        };
+        let died = |failed| Careful { died: true, failed };
+        // A first pass; it dies reading 11, killed (the count unchanged): no try counted.
+        assert_eq!(
+            begin_counting(&store, &mark, &clock, Some(3))
+                .await
+                .unwrap(),
+            calm
+        );
+        reading_11(&store).await;
+        let next = begin_counting(&store, &mark, &clock, Some(3))
+            .await
+            .unwrap();
+        assert_eq!((next, tries(&store).await), (died(false), 0));
+        // It dies reading 11 under a memory limit, twice: two tries, and it will be held.
+        for n in [1, 2] {
+            reading_11(&store).await;
+            let next = begin_counting(&store, &mark, &clock, Some(3 + n))
+                .await
+                .unwrap();
+            assert_eq!((next, tries(&store).await), (died(true), n));
+        }
+        // No count to compare (not Linux): no try.
+        reading_11(&store).await;
+        let next = begin_counting(&store, &mark, &clock, None).await.unwrap();
+        assert_eq!((next, tries(&store).await), (died(true), 2));
     }
 
     #[tokio::test]
