@@ -176,17 +176,21 @@ pub(super) fn placeholders(cfg: &Config) -> Vec<(&'static str, String)> {
     }
     if let Some(i) = &cfg.imap {
         if is_example_host(&i.host) {
+            // not the interface's: the config's key
             found.push(("[imap] host", i.host.clone()));
         }
         if is_placeholder_address(&i.username) {
+            // not the interface's: the config's key
             found.push(("[imap] username", i.username.clone()));
         }
     }
     if let Some(s) = &cfg.smtp {
         if is_example_host(&s.host) {
+            // not the interface's: the config's key
             found.push(("[smtp] host", s.host.clone()));
         }
         if s.username.as_deref().is_some_and(is_placeholder_address) {
+            // not the interface's: the config's key
             found.push(("[smtp] username", s.username.clone().unwrap_or_default()));
         }
     }
