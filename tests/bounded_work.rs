@@ -66,6 +66,21 @@ fn with_blank_lines(from: &str, to: &str, id: &str, text: &str, blank: usize) ->
     raw
 }
 
+/// The subjects of the letters `player` sent or queued: whatever ccmail wrote.
+fn written(player: &Player) -> Vec<String> {
+    support::block_on(async {
+        let store = ccmail_store::Store::open(&player.db()).await.unwrap();
+        let mut conn = store.conn().await.unwrap();
+        let out: Vec<(String,)> = sqlx::query_as(
+            "SELECT COALESCE(subject, '') FROM messages WHERE direction = 'out' ORDER BY id",
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+        out.into_iter().map(|(s,)| s).collect()
+    })
+}
+
 /// The stored row and raw bytes of the incoming message `raw`.
 fn stored(player: &Player, raw: &[u8]) -> (ccmail_store::MessageRow, Vec<u8>) {
     let mid = support::message_id(raw);
@@ -151,6 +166,8 @@ fn letters_too_large_are_held_and_the_move_behind_them_is_applied() {
 
     let inbox = white.ok(&["--now", "2026-03-03", "inbox"]);
     assert_eq!(inbox.matches("too large to read").count(), 2, "{inbox}");
+    // Nothing was written about them: no correction request, no fine; only our 1. e4.
+    assert_eq!(written(&white).len(), 1, "{:?}", written(&white));
     // The UID has moved on: nothing is read again, nothing held twice.
     let (ok, again) = run_once(&white, "2026-03-04");
     assert!(ok, "{again}");
@@ -210,6 +227,7 @@ fn a_letter_that_fails_twice_is_held_and_the_move_behind_it_is_applied() {
         "{reason}"
     );
     assert!(kept == poison);
+    assert_eq!(written(&white).len(), 1, "{:?}", written(&white));
     // Moved on: the next pass reads nothing again.
     let (ok, again) = run_once(&white, "2026-03-04");
     assert!(ok, "{again}");

@@ -124,8 +124,9 @@ fn cr_lf_and_control_characters_never_reach_a_header() {
     assert!(me_too.starts_with("queued:"), "{me_too}");
 }
 
-/// The big and deep shapes (10 MB of quoted-printable, 10 MB on one line, a million lines,
-/// 10,000 nested multiparts), made in memory.
+/// The big and deep shapes (10 MB of quoted-printable, 10 MB on one line, a million lines, a
+/// million blank lines, a game header above 5 MB of blank lines, 10,000 nested multiparts),
+/// made in memory.
 fn shape(which: &str) -> Vec<u8> {
     let head = "From: petrov@example.org\r\nTo: ivanov@example.org\r\nSubject: Кубок\r\n";
     match which {
