@@ -36,8 +36,8 @@ use sqlx::sqlite::{
 
 pub use attached::*;
 pub use breaks::*;
-pub use copies::*;
 pub use changes::*;
+pub use copies::*;
 pub use games::*;
 pub use kind::*;
 pub use messages::*;
