@@ -240,7 +240,7 @@ fn a_partners_resignation_and_our_checkmate_are_shown_with_the_reason() {
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
     let resign =
         black_e5("03.03.2026", "04.03.2026", "").replace("Мой ход: 1... e5\r\n", "Сдаюсь\r\n");
-    let resign = common::answering(&me, &id, &resign);
+    let resign = common::signed_by_sender(&me, &resign);
     me.apply_text("m1.eml", &resign, "2026-03-05");
     let show = me.ok(&["--now", "2026-03-05", "show", &id]);
     assert!(show.contains("Finished: 1-0 (Black resigns)\n"), "{show}");

@@ -53,7 +53,7 @@ async fn no_repeat_while_the_partner_is_on_break() {
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
     // Petrov announces a break 05.03–14.03 (10 days): his 14 days end on 26.03, not 16.03.
     let notice = "From: petrov@example.org\r\nDate: Wed, 04 Mar 2026 10:00:00 +0300\r\nMessage-ID: <b1@example.org>\r\nSubject: break\r\n\r\nТурнир: Кубок клуба 2026\r\nБеру перерыв с 05.03.2026 по 14.03.2026\r\n";
-    let notice = common::answering(&me, &id, notice);
+    let notice = common::signed_by_sender(&me, notice);
     let out = me.apply_text("b.eml", &notice, "2026-03-04");
     assert!(
         out.contains("Black takes a break from 2026-03-05 to 2026-03-14"),
@@ -212,7 +212,7 @@ fn an_impossible_move_brings_a_correction_request_at_once() {
     let id = new_game(&me, "petrov@example.org", "article51");
     me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
     let bad = "From: petrov@example.org\r\nDate: Thu, 05 Mar 2026 10:00:00 +0300\r\nMessage-ID: <p1@example.org>\r\nSubject: move\r\n\r\nХоды: 1. 5254\r\nВаш ход 1. 5254 отправлен: 02.03.2026\r\nПолучен: 03.03.2026\r\nМой ход: 1... 5855\r\nОтправлен: 05.03.2026\r\n";
-    let bad = common::answering(&me, &id, bad);
+    let bad = common::signed_by_sender(&me, bad);
     let out = me.apply_text("bad.eml", &bad, "2026-03-06");
     assert!(out.contains("correction requested (51.3.4)"), "{out}");
     let v = me.json(&["--now", "2026-03-06", "show", &id]);
@@ -274,7 +274,7 @@ fn a_correction_request_says_what_was_wrong_in_the_games_language() {
         let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
         let id = new_game_with(&me, "petrov@example.org", &["--lang", lang]);
         me.ok(&["--now", "2026-03-02", "move", &id, "e4"]);
-        let bad = common::answering(&me, &id, &format!("{head}{body}"));
+        let bad = common::signed_by_sender(&me, &format!("{head}{body}"));
         let out = me.apply_text("bad.eml", &bad, "2026-03-06");
         assert!(out.contains("correction requested (51.3.4)"), "{out}");
         assert!(out.contains(reason), "{out}");

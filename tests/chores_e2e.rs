@@ -62,6 +62,17 @@ fn players(s: &Servers, tag: &str) -> (Player, Player) {
     (white, black)
 }
 
+/// Names the servers' authserv-id in `p`'s `[security]`: their DKIM verdict on a letter then
+/// vouches for its sender, as in a real setup.
+fn name_the_servers(s: &Servers, p: &Player) {
+    let mut config = std::fs::read_to_string(p.config()).unwrap();
+    config.push_str(&format!(
+        "\n[security]\nauthserv_id = \"{}\"\n",
+        s.authserv_id
+    ));
+    std::fs::write(p.config(), config).unwrap();
+}
+
 /// `run --once` for `p` on `day` (what it sent is delivered when it returns).
 fn once(p: &Player, day: &str) {
     p.ok(&["--now", day, "run", "--once"]);
@@ -148,6 +159,8 @@ fn no_repeat_while_the_partner_is_on_break() {
     let tag = unique("c-break");
     let (white, black) = players(&s, &tag);
     let arb = arbiter(&tag);
+    // White's server vouches for Black's signed letters.
+    name_the_servers(&s, &white);
     let wg = white.new_game("2026-03-01", "white", &black, &arb, &[]);
     black.new_game("2026-03-01", "black", &white, &arb, &[]);
     play(&white, "2026-03-01", &wg, "e4");
@@ -204,14 +217,15 @@ fn an_impossible_move_brings_a_correction_request_with_the_penalty() {
     let tag = unique("c-fix");
     let (white, black) = players(&s, &tag);
     let arb = arbiter(&tag);
+    // White's server vouches for Black's signed letters.
+    name_the_servers(&s, &white);
     let wg = white.new_game("2026-03-01", "white", &black, &arb, &[]);
     play(&white, "2026-03-01", &wg, "e4");
-    // Black's answer to our 1. e4, written by hand: the king from e8 to e5.
-    let e4 = support::message_id(&messages(&s, BLACK, &tag)[0].raw);
+    // Black's answer, written by hand and sent from his login (so signed): the king from e8
+    // to e5.
     let bad = format!(
         "From: Чернов <{from}>\r\nTo: <{to}>\r\nSubject: Daemon Cup 2026\r\n\
          Date: Tue, 03 Mar 2026 10:00:00 +0300\r\nMessage-ID: <bad.{tag}@example.test>\r\n\
-         In-Reply-To: <{e4}>\r\n\
          MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
          Content-Transfer-Encoding: 8bit\r\n\r\n\
          Ходы: 1. 5254\r\nВаш ход 1. 5254 отправлен: 01.03.2026\r\nПолучен: 02.03.2026\r\n\
@@ -219,12 +233,14 @@ fn an_impossible_move_brings_a_correction_request_with_the_penalty() {
         from = black.email,
         to = white.email,
     );
-    support::block_on(support::mail::deliver(
+    support::block_on(support::mail::submit(
         &s,
+        BLACK,
         &black.email,
         &white.email,
         bad.as_bytes(),
     ));
+    support::wait_delivered();
     once(&white, "2026-03-04");
 
     let to_black = mailbox(&s, BLACK, &tag);

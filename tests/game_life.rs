@@ -327,7 +327,7 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         "2... Nc6",
         "08.03.2026",
     );
-    let bad = common::answering(&me, &id, &bad.text(2));
+    let bad = common::signed_by_sender(&me, &bad.text(2));
     let out = me.apply_text("bad.eml", &bad, "2026-03-09");
     assert!(out.contains("held as message"), "{out}");
     assert!(
@@ -373,7 +373,8 @@ fn a_wrongly_repeated_move_costs_two_days_and_is_held() {
         "2... Nc6",
         "10.03.2026",
     );
-    me.apply_text("good.eml", &good.text(3), "2026-03-11");
+    let good = common::signed_by_sender(&me, &good.text(3));
+    me.apply_text("good.eml", &good, "2026-03-11");
     let v = show(&me, &id, "2026-03-11");
     assert_eq!(sans(&v), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(clock(&v, "black").1, 2);

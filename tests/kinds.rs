@@ -27,6 +27,8 @@ fn new_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) -> Str
 fn two_homes(lang: &str, control: &str) -> (Side, Side) {
     let make = |name: &str, surname: &str, email: &str, color: &str, opponent: &str| {
         let player = Player::new(name, surname, email);
+        // Each names its own server, whose DKIM verdict vouches for the other's letters.
+        common::name_our_server(&player);
         let game = new_game(
             &player,
             color,
@@ -80,6 +82,8 @@ fn post(from: &mut Side, to: &Side, day: &str) -> Vec<(String, String)> {
         .filter(|raw| to_partner(raw))
         .enumerate()
         .map(|(i, raw)| {
+            // As the receiving server delivers it: the sender's signature verified.
+            let raw = &common::signed_by_sender(&to.player, raw);
             let name = format!("in-{day}-{i}.eml");
             let path = to.player.home.path().join(&name);
             std::fs::write(&path, raw).unwrap();
@@ -328,7 +332,8 @@ fn the_arbiters_letter_is_held_and_never_becomes_the_opponent() {
                   Subject: Кубок клуба 2026: Иванов – Петров\r\n\r\n\
                   Event: Кубок клуба 2026\r\nWhite: Иванов\r\nBlack: Петров\r\n\
                   Please note my new e-mail address: td@new.example.org\r\nArbiter\r\n";
-    let out = b.player.apply_text("arbiter.eml", letter, "2026-03-03");
+    let letter = common::signed_by_sender(&b.player, letter);
+    let out = b.player.apply_text("arbiter.eml", &letter, "2026-03-03");
     assert!(out.contains("a letter from the arbiter"), "{out}");
     let n = out
         .split_once("held as message ")

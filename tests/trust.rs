@@ -243,9 +243,8 @@ fn without_an_authserv_id_a_legal_move_from_the_partners_address_applies() {
     assert_eq!(plies(&me, &id), 2);
 }
 
-/// Without `[security] authserv_id` nobody vouches for a letter that answers nothing of ours:
-/// its legal move applies, its break does not; its resignation is held until the player
-/// accepts it.
+/// Without `[security] authserv_id` nobody vouches for a letter: its legal move applies, its
+/// break does not; its resignation is held until the player accepts it.
 #[test]
 fn without_an_authserv_id_only_the_move_acts_and_the_rest_waits_for_the_player() {
     let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
@@ -282,6 +281,65 @@ fn without_an_authserv_id_only_the_move_acts_and_the_rest_waits_for_the_player()
     assert_eq!(me.json(&["show", &id])["status"], "active");
     me.ok(&["--now", "2026-03-05", "inbox", "accept", &n, "--game", &id]);
     assert_eq!(me.json(&["show", &id])["status"], "finished");
+}
+
+/// Our Message-IDs reach everyone who gets our mail (the partner, the arbiter's copies, any
+/// mailbox on the way): under the default config, a letter that answers the one on our last
+/// move vouches for nothing. A forged resignation, address change and impossible move, each
+/// answering it, change nothing and are held with the reason; nothing is sent.
+#[test]
+fn without_an_authserv_id_answering_our_message_vouches_for_nothing() {
+    let me = Player::new("Иванов Иван", "Иванов", "ivanov@example.org");
+    let id = game_after_e4(&me);
+    let ours = our_last_message_id(&me, &id);
+    let sent = common::sent_letters(&me, &id).len();
+    let letter = |n: u32, body: &str| {
+        format!(
+            "From: Петров <{PARTNER}>\r\nTo: ivanov@example.org\r\n\
+             Date: Tue, 3 Mar 2026 10:00:00 +0300\r\nMessage-ID: <forged{n}@example.org>\r\n\
+             In-Reply-To: <{ours}>\r\nReferences: <{ours}>\r\nSubject: Re: Kubok\r\n\r\n{body}"
+        )
+    };
+    let why = "unverified: set [security] authserv_id (`ccmail check` proposes it) to act on \
+               such letters";
+    let letters = [
+        ("I resign.\r\n", "Black resigns; result 1-0"),
+        (
+            "Dear Ivan,\r\n\r\nplease note that from 10 March my e-mail address for all our \
+             games will be thief@evil.test.\r\n\r\nPetrov\r\n",
+            "the opponent's address changes from petrov@example.org to thief@evil.test",
+        ),
+        (
+            "Moves: 1. e4\r\nReceived: 2026-03-02\r\nMy move: 1... Ke5\r\nSent: 2026-03-03\r\n",
+            "it would cost the partner 2 penalty days and send a correction request (51.4.7)",
+        ),
+    ];
+    for (n, (body, would)) in (1..).zip(letters) {
+        let out = me.apply_text("f.eml", &letter(n, body), "2026-03-03");
+        held_number(&out);
+        assert!(out.contains(would) && out.contains(why), "{out}");
+    }
+    let v = me.json(&["--now", "2026-03-03", "show", &id]);
+    assert_eq!(v["status"], "active", "not resigned: {v}");
+    assert_eq!(v["opponent"], PARTNER, "the address unchanged: {v}");
+    assert_eq!(v["clock"]["black"]["penalty"], 0, "no penalty: {v}");
+    assert_eq!(plies(&me, &id), 1);
+    assert_eq!(
+        common::sent_letters(&me, &id).len(),
+        sent,
+        "no correction request, no PGN to the arbiter"
+    );
+    let inbox = me.json(&["inbox"]);
+    let reasons: Vec<&str> = inbox
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 3, "{inbox}");
+    for r in &reasons {
+        assert!(r.ends_with(why), "{r}");
+    }
 }
 
 #[test]

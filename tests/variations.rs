@@ -348,7 +348,7 @@ fn an_accepted_variation_arriving_without_a_reply_is_illegible() {
         Content-Type: text/plain; charset=UTF-8\r\n\r\n\
         Турнир: Кубок клуба 2026\r\nБелые: Иванов\r\nЧерные: Петров\r\n\
         Ходы: 1. 5254 5755 2. 7163\r\nМой ход:\r\nОтправлен: 05.03.2026\r\n";
-    let raw = common::answering(&p.white, &p.wg, raw);
+    let raw = common::signed_by_sender(&p.white, raw);
     let said = p.white.apply_text("hand.eml", &raw, "2026-03-06");
     assert!(!said.contains("applied"), "{said}");
     let w = p.white.json(&["--now", "2026-03-06", "show", &p.wg]);

@@ -265,12 +265,39 @@ pub fn cup_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) ->
     player.ok(&args).trim().to_owned()
 }
 
-/// `raw`, the partner's letter, as an answer to `me`'s last letter in `game`: with the
-/// `In-Reply-To` a mail client writes. Answering our own Message-ID vouches for the sender
-/// (only a legal move of a letter nobody vouches for acts).
-#[allow(dead_code)] // each test file uses a part of it
-pub fn answering(me: &Player, game: &str, raw: &str) -> String {
-    let (_, ours) = sent_letters(me, game).pop().expect("a letter of ours");
-    let id = ours.message_id.expect("our Message-ID");
-    format!("In-Reply-To: <{}>\r\n{raw}", id.trim_matches(['<', '>']))
+/// The authserv-id of the test players' own mail server, when a test names it.
+pub const OUR_SERVER: &str = "mx.ccmail.test";
+
+/// Names [`OUR_SERVER`] as `me`'s own mail server (`[security] authserv_id`), once: from now
+/// on its `Authentication-Results` vouch for a sender, and a letter without them is held.
+pub fn name_our_server(me: &Player) {
+    let mut config = std::fs::read_to_string(me.config()).unwrap();
+    if !config.contains("authserv_id") {
+        config.push_str(&format!("\n[security]\nauthserv_id = \"{OUR_SERVER}\"\n"));
+        std::fs::write(me.config(), config).unwrap();
+    }
+}
+
+/// `raw`, a letter to `me` (the partner's, or the arbiter's), as `me`'s own server delivers
+/// it when its sender's DKIM signature verified: that server's `Authentication-Results` on
+/// top, a pass for the domain of the `From:`, and the server named in `me`'s config
+/// ([`name_our_server`]), so that the letter acts in full, as in a real setup. (Without the id
+/// nobody vouches for a letter, and only its legal move acts.)
+pub fn signed_by_sender(me: &Player, raw: &str) -> String {
+    name_our_server(me);
+    let from = raw
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .find(|l| l.to_ascii_lowercase().starts_with("from:"))
+        .expect("a From: line");
+    let domain = from
+        .rsplit_once('@')
+        .expect("an address in From:")
+        .1
+        .trim_end_matches(['>', ' ', '\t']);
+    let eol = if raw.contains("\r\n") { "\r\n" } else { "\n" };
+    format!(
+        "Authentication-Results: {OUR_SERVER};{eol}\tdkim=pass (2048-bit key) \
+         header.d={domain} header.i=@{domain}{eol}{raw}"
+    )
 }

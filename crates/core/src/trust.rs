@@ -8,6 +8,13 @@
 //! message already carried, and removes any that claims its own id (RFC 8601, section 5), so
 //! nothing a sender wrote can stand in for it.
 //!
+//! Until the player names that server, nothing but their own word (trusting an address)
+//! vouches for a sender: not even a letter's answering one of our Message-IDs, which everyone
+//! who got our mail has seen (the partner, the arbiter's copies, any mailbox on the way). Such
+//! a letter is [`Verdict::NotChecked`], and only its legal move acts ([`unverified`]). With
+//! the server named, answering ours counts, unless that server found the `From:` forged or the
+//! sender's signature altered.
+//!
 //! The reader of the header is ours: no well-kept crate reads `Authentication-Results` alone
 //! (`mail-auth` verifies DKIM itself and brings a DNS resolver). It is lenient (comments,
 //! quoted strings, the missing authserv-id Outlook writes) and linear in the header's length.
@@ -239,7 +246,8 @@ pub struct Evidence<'a> {
     pub results: &'a [String],
     /// The `From:` address.
     pub from: &'a str,
-    /// A Message-ID that ccmail sent in this game and the message answers.
+    /// A Message-ID that ccmail sent in this game and the message answers. Counted only with
+    /// `authserv_id`: whoever got our mail knows it.
     pub answers_ours: Option<&'a str>,
     /// The player trusts this address without verification for this game.
     pub trusted: bool,
@@ -252,7 +260,8 @@ pub enum Proof {
     Dkim(String),
     /// The server's DMARC check passed for this `From:` domain.
     Dmarc(String),
-    /// The message answers this Message-ID of ours.
+    /// The message answers this Message-ID of ours, and the player's server (named by
+    /// `authserv_id`) found nothing against it. Without the id it proves nothing.
     AnswersOurs(String),
     /// The player trusts the address without verification.
     Trusted,
@@ -261,8 +270,9 @@ pub enum Proof {
 /// The verdict on a message's sender.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Nobody vouches for the sender (no `authserv_id`, no thread of ours, no trust): it is
-    /// checked by address only, and only a legal move of its letter acts ([`unverified`]).
+    /// Nobody vouches for the sender (no `authserv_id`, and the player has not trusted the
+    /// address): it is checked by address only, and only a legal move of its letter acts
+    /// ([`unverified`]); answering a message of ours changes nothing here.
     NotChecked,
     Verified(Proof),
     /// Not verified; the evidence, in words.
@@ -288,11 +298,12 @@ impl fmt::Display for Proof {
 pub fn judge(e: &Evidence<'_>) -> Verdict {
     let Some(id) = e.authserv_id else {
         // No server vouches, and no header can be told from the sender's own: only what the
-        // player decided, or our own Message-ID, which a blind forger can't know.
-        return match (e.trusted, e.answers_ours) {
-            (true, _) => Verdict::Verified(Proof::Trusted),
-            (false, Some(mid)) => Verdict::Verified(Proof::AnswersOurs(mid.to_owned())),
-            (false, None) => Verdict::NotChecked,
+        // player decided counts. Not our Message-IDs: everyone our mail reaches has them (the
+        // partner, the arbiter's copies, every mailbox on the way), and so can a forger.
+        return if e.trusted {
+            Verdict::Verified(Proof::Trusted)
+        } else {
+            Verdict::NotChecked
         };
     };
     let domain = e

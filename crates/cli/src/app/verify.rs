@@ -2,8 +2,10 @@
 //! the message and the store, for the core's judgement (`ccmail_core::trust`).
 //!
 //! Besides the player's own server's `Authentication-Results`, a message that answers one of
-//! ours counts: ccmail's Message-IDs end in a tag made with a key only this database holds
-//! ([`tagged`]), so naming one shows that the sender saw our mail.
+//! ours counts once that server is named (`[security] authserv_id`) and found nothing against
+//! it: ccmail's Message-IDs end in a tag made with a key only this database holds ([`tagged`]),
+//! so naming one shows that the sender saw our mail. Without the id it counts for nothing, as
+//! everyone our mail reached saw it too: only the player's trust vouches then.
 
 use ccmail_core::trust::{self, Evidence, Verdict};
 use ccmail_mail::imap::Imap;
@@ -101,8 +103,8 @@ pub async fn verdict(
 pub enum Sender {
     /// Someone vouches for the sender: the letter acts in full.
     Vouched,
-    /// Nobody vouches (`[security] authserv_id` unset): only a legal move of the letter acts
-    /// ([`trust::unverified`]).
+    /// Nobody vouches (`[security] authserv_id` unset, the address not trusted), whatever
+    /// thread the letter answers: only its legal move acts ([`trust::unverified`]).
     Unverified,
     /// To be held as unverified or as forged: the reason, with the evidence.
     Held(String),

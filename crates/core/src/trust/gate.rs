@@ -1,6 +1,8 @@
 //! What a letter may do while nobody vouches for its sender: the player has not named their
 //! own server (`[security] authserv_id`), so the `From:` and the envelope are all there is,
-//! and anyone can write those from any server.
+//! and anyone can write those from any server. Nor does answering one of our Message-IDs
+//! vouch: everyone who got our mail has seen them (the partner, the arbiter's copies, any
+//! mailbox on the way).
 //!
 //! A legal move from the partner's address is still applied: refusing it would stop every game
 //! of a player who has not set the id, and a forged move can be answered (the partner's next

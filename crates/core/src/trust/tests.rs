@@ -211,7 +211,8 @@ fn the_verdict_table() {
         ),
         // Nothing from our server at all.
         ("white@example.test", &[], None, false, false),
-        // Answering one of our messages is evidence too.
+        // Answering one of our messages is evidence too (with the id set: without it, see
+        // `without_an_authserv_id_only_the_players_trust_verifies`).
         (
             "white@example.test",
             &["mail.example.test; dkim=none"],
@@ -317,7 +318,7 @@ fn the_evidence_is_said_in_words() {
 }
 
 #[test]
-fn without_an_authserv_id_only_our_thread_and_trust_verify() {
+fn without_an_authserv_id_only_the_players_trust_verifies() {
     let pass = ["mail.example.test; dkim=pass header.d=example.test".to_owned()];
     let forged = ["mail.example.test; dmarc=fail header.from=example.test".to_owned()];
     let mid = "ccmail.g1.3.aa.bb@example.test";
@@ -327,19 +328,14 @@ fn without_an_authserv_id_only_our_thread_and_trust_verify() {
         (&pass, None, false, Verdict::NotChecked),
         (&forged, None, false, Verdict::NotChecked),
         (&[], None, false, Verdict::NotChecked),
-        (
-            &[],
-            Some(mid),
-            false,
-            Verdict::Verified(Proof::AnswersOurs(mid.into())),
-        ),
-        (
-            &forged,
-            Some(mid),
-            false,
-            Verdict::Verified(Proof::AnswersOurs(mid.into())),
-        ),
+        // Answering one of our Message-IDs is no proof: everyone our mail reached has them
+        // (the partner, the arbiter's copies, any mailbox on the way).
+        (&[], Some(mid), false, Verdict::NotChecked),
+        (&pass, Some(mid), false, Verdict::NotChecked),
+        (&forged, Some(mid), false, Verdict::NotChecked),
+        // Only the player's own word.
         (&[], None, true, Verdict::Verified(Proof::Trusted)),
+        (&[], Some(mid), true, Verdict::Verified(Proof::Trusted)),
     ];
     for (i, (results, answers_ours, trusted, want)) in cases.iter().enumerate() {
         let v = judge(&Evidence {
