@@ -146,9 +146,9 @@ config-starter-authserv-id =
     Your own mail server's name as it signs the Authentication-Results header it adds to every
     message (`ccmail check` proposes it, and fails until it is set): a letter then acts only
     when that server found the sender's DKIM signature (or DMARC) valid, or when it answers a
-    message ccmail sent. Until it is set, nobody vouches for a sender: a partner's letter acts
-    only with a legal move, and a resignation, draw acceptance, address change, break or fault
-    in it is held for you to accept. Default: none.
+    message ccmail sent. Until it is set, nobody vouches for a sender, even one answering our
+    mail: a partner's letter acts only with a legal move, and a resignation, draw acceptance,
+    address change, break or fault in it is held until you accept it. Default: none.
 config-starter-defaults =
     For `ccmail game new` when a flag is not given.
     The language of the messages: ru or en.
