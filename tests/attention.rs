@@ -126,8 +126,7 @@ async fn a_repeat_already_sent_is_not_the_next_deadline() {
     assert!(
         show.contains(
             "  2026-03-16  repeat our move, Cc the arbiter (51.5.1) — queued, not sent yet\n"
-        )
-            && show.contains("  2026-03-30  repeat our move, Cc the arbiter (51.5.1)\n"),
+        ) && show.contains("  2026-03-30  repeat our move, Cc the arbiter (51.5.1)\n"),
         "{show}"
     );
 }

@@ -293,7 +293,7 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     let port = s.smtps_port;
     let queued = format!(
         "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 12 s (connecting: \
-         the greeting and EHLO); the daemon sends it: see `ccmail games`)"
+         the greeting and EHLO); the daemon sends it: see `ccmail outbox`)"
     );
     assert!(stdout.contains("queued: "), "{stdout}");
     assert!(stdout.contains(&queued), "{stdout}");
@@ -344,7 +344,8 @@ fn move_gives_up_after_30_s_and_the_daemon_sends_the_letters_once() {
         "move with three letters waiting took {:.1} s",
         took.as_secs_f64()
     );
-    let cut = "(not sent: the time limit of 30 s ran out; the daemon sends it: see `ccmail games`)";
+    let cut =
+        "(not sent: the time limit of 30 s ran out; the daemon sends it: see `ccmail outbox`)";
     assert!(stdout.contains(cut), "{stdout}");
     point(&white, "smtp", s.submission_port, "starttls");
     white.ok(&["--now", "2026-03-02", "run", "--once"]);

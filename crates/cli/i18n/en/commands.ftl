@@ -34,7 +34,7 @@ cmd-preview-subject = Subject: { $subject }
 
 cmd-flush-no-smtp = queued: { $what } (no [smtp] in the config: it stays in the outbox)
 cmd-flush-sent = sent: { $what }
-cmd-flush-queued = queued: { $what } (not sent: { $reason }; the daemon sends it: see `ccmail games`)
+cmd-flush-queued = queued: { $what } (not sent: { $reason }; the daemon sends it: see `ccmail outbox`)
 cmd-flush-time-limit = the time limit of { $seconds } s ran out
 cmd-notices = the notices
 

@@ -34,7 +34,7 @@ cmd-preview-subject = Тема: { $subject }
 
 cmd-flush-no-smtp = в очереди: { $what } (в конфигурации нет [smtp]: письмо остаётся в исходящих)
 cmd-flush-sent = отправлено: { $what }
-cmd-flush-queued = в очереди: { $what } (не отправлено: { $reason }; отправит демон: см. `ccmail games`)
+cmd-flush-queued = в очереди: { $what } (не отправлено: { $reason }; отправит демон: см. `ccmail outbox`)
 cmd-flush-time-limit = истёк срок в { $seconds } с
 cmd-notices = уведомления
 
