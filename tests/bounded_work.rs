@@ -8,24 +8,10 @@ mod support;
 use support::{Player, create_mailboxes, servers, unique};
 
 const ARBITER: &str = "arbiter@example.test";
-/// The log level the tests read: the daemon's own debug lines, nothing from sqlx.
-const LOG: &str = "info,ccmail=debug";
 /// How much of a message over the daemon's cap is fetched and stored: its head.
 const HEAD: usize = 64 * 1024;
 /// The daemon's cap on a message fetched whole.
 const MAX_MESSAGE_BYTES: usize = 8 << 20;
-
-/// `ccmail run --once` on day `now` with the daemon's debug log: whether it succeeded, and
-/// the log.
-fn run_once(player: &Player, now: &str) -> (bool, String) {
-    let out = player
-        .command(&["--now", now, "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let log = String::from_utf8_lossy(&out.stderr).into_owned();
-    (out.status.success(), log)
-}
 
 /// White and Black, each watching a fresh mailbox `TAG` of their own login, and White's game
 /// against Black with White's 1. e4 read by Black: Black's game id.
@@ -130,7 +116,7 @@ fn letters_too_large_are_held_and_the_move_behind_them_is_applied() {
     // The partner's real move arrives after them.
     black.ok(&["--now", "2026-03-02", "move", &bg, "e5", "--yes"]);
 
-    let (ok, log) = run_once(&white, "2026-03-03");
+    let (ok, log) = white.run_once_logged("2026-03-03");
     assert!(ok, "{log}");
     let shown = white.json(&["--now", "2026-03-03", "show", &wg]);
     assert_eq!(shown["moves"][1]["san"], "e5", "{shown}");
@@ -169,7 +155,7 @@ fn letters_too_large_are_held_and_the_move_behind_them_is_applied() {
     // Nothing was written about them: no correction request, no fine; only our 1. e4.
     assert_eq!(written(&white).len(), 1, "{:?}", written(&white));
     // The UID has moved on: nothing is read again, nothing held twice.
-    let (ok, again) = run_once(&white, "2026-03-04");
+    let (ok, again) = white.run_once_logged("2026-03-04");
     assert!(ok, "{again}");
     assert!(!again.contains("held as message"), "{again}");
     assert!(!again.contains("chess mail"), "{again}");
@@ -209,12 +195,12 @@ fn a_letter_that_fails_twice_is_held_and_the_move_behind_it_is_applied() {
     });
     let moves = || white.json(&["--now", "2026-03-03", "show", &wg])["moves"].clone();
     for try_ in 1..=2 {
-        let (ok, log) = run_once(&white, "2026-03-03");
+        let (ok, log) = white.run_once_logged("2026-03-03");
         assert!(!ok, "try {try_}: {log}");
         assert!(log.contains("the test refuses this letter"), "{log}");
         assert_eq!(moves().as_array().unwrap().len(), 1, "try {try_}");
     }
-    let (ok, log) = run_once(&white, "2026-03-03");
+    let (ok, log) = white.run_once_logged("2026-03-03");
     assert!(ok, "{log}");
     assert_eq!(moves()[1]["san"], "e5");
     let (row, kept) = stored(&white, &poison);
@@ -229,7 +215,7 @@ fn a_letter_that_fails_twice_is_held_and_the_move_behind_it_is_applied() {
     assert!(kept == poison);
     assert_eq!(written(&white).len(), 1, "{:?}", written(&white));
     // Moved on: the next pass reads nothing again.
-    let (ok, again) = run_once(&white, "2026-03-04");
+    let (ok, again) = white.run_once_logged("2026-03-04");
     assert!(ok, "{again}");
     assert!(!again.contains("held as message"), "{again}");
 }

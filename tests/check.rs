@@ -87,17 +87,98 @@ fn closed_port() -> u16 {
     l.local_addr().unwrap().port()
 }
 
+/// The hint for `port`, a port of the other service: `section`'s own ports are named.
+fn other_service(port: u16, section: &str) -> String {
+    let (is, want, ports) = match section {
+        "imap" => (
+            "SMTP",
+            "IMAP",
+            "993 with security = \"tls\", 143 with \"starttls\"",
+        ),
+        _ => (
+            "IMAP",
+            "SMTP",
+            "465 with security = \"tls\", 587 with \"starttls\"",
+        ),
+    };
+    format!("{port} is an {is} port, not {want}: [{section}] needs the {want} port ({ports})")
+}
+
+/// The hint for a server that never greeted on `port`.
+fn said_nothing(port: u16) -> String {
+    format!(
+        "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
+         security = \"tls\"; if not, check host and port"
+    )
+}
+
+/// The hint for `security = "tls"` on a port that greets in plain text.
+fn greets_in_plain_text(port: u16) -> String {
+    format!(
+        "{port} greets in plain text, not TLS: security = \"starttls\" (or the \
+         implicit-TLS port: IMAP 993, SMTP 465)"
+    )
+}
+
+/// A new player with `section` pointed at `port` and `security`; `check` then fails as
+/// [`fails_with_hint`] says. Returns `check`'s output.
+fn pointed_wrong(
+    s: &Servers,
+    tag: &str,
+    section: &str,
+    (port, security): (u16, &str),
+    hint: &str,
+) -> (Player, String) {
+    let p = player(s, &unique(tag));
+    point(&p, section, port, security);
+    let text = fails_with_hint(&p, section, hint);
+    (p, text)
+}
+
+/// A new player with both services on `port`: `check` fails for IMAP with `imap_hint`,
+/// and for SMTP with `smtp_hint` and no "ok".
+fn both_on(s: &Servers, tag: &str, port: u16, imap_hint: &str, smtp_hint: &str) {
+    let p = player(s, &unique(tag));
+    point(&p, "imap", port, "starttls");
+    point(&p, "smtp", port, "tls");
+    let text = fails_with_hint(&p, "imap", imap_hint);
+    let line = format!("hint  smtp: {smtp_hint}\n");
+    assert!(text.contains(&line), "{text}");
+    assert!(!text.contains("ok    smtp:"), "{text}");
+}
+
+/// Runs `white`'s `move` of e4 in `game` with `--yes`: it succeeds within 35 s (`what`
+/// names it in the time printed). Returns its stdout.
+fn timed_move(white: &Player, game: &str, what: &str) -> String {
+    let started = Instant::now();
+    let out = white
+        .command(&["--now", "2026-03-02", "move", game, "e4", "--yes"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{out:?}");
+    assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
+    eprintln!("{what} took {:.1} s", took.as_secs_f64());
+    stdout
+}
+
+/// White and Black in mailboxes tagged `tag`, and `n` new games of White's against Black.
+fn white_and_games(s: &Servers, tag: &str, n: usize) -> (Player, Vec<String>) {
+    let white = player(s, tag);
+    let black = Player::new(s, "Чернов Чеслав", "Чернов", BLACK, tag, "");
+    let games = (0..n)
+        .map(|_| white.new_game("2026-03-01", "white", &black, ARBITER, &[]))
+        .collect();
+    (white, games)
+}
+
 #[test]
 fn imap_on_the_smtp_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-imap-smtp"));
-    point(&p, "imap", s.smtp_port, "starttls");
-    let port = s.smtp_port;
-    let hint = format!(
-        "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
-         (993 with security = \"tls\", 143 with \"starttls\")"
-    );
-    fails_with_hint(&p, "imap", &hint);
+    let hint = other_service(s.smtp_port, "imap");
+    let port = (s.smtp_port, "starttls");
+    let (p, _) = pointed_wrong(&s, "check-imap-smtp", "imap", port, &hint);
     // With --json the hint is the failed step's.
     let out = p.command(&["--json", "check"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -115,17 +196,10 @@ fn imap_on_the_smtp_port() {
 #[test]
 fn imap_with_starttls_on_the_imaps_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-imaps-starttls"));
-    point(&p, "imap", s.imaps_port, "starttls");
     let port = s.imaps_port;
-    let text = fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
-             security = \"tls\"; if not, check host and port"
-        ),
-    );
+    let hint = said_nothing(port);
+    let tag = "check-imaps-starttls";
+    let (_, text) = pointed_wrong(&s, tag, "imap", (port, "starttls"), &hint);
     let step = format!("reading the greeting of 127.0.0.1:{port}: no answer within 10 s");
     assert!(text.contains(&step), "{text}");
     // SMTP, configured right, is checked as before.
@@ -138,49 +212,23 @@ fn imap_with_starttls_on_the_imaps_port() {
 #[test]
 fn imap_with_tls_on_the_starttls_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-imap-tls"));
-    point(&p, "imap", s.imap_port, "tls");
-    let port = s.imap_port;
-    fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "{port} greets in plain text, not TLS: security = \"starttls\" (or the \
-             implicit-TLS port: IMAP 993, SMTP 465)"
-        ),
-    );
+    let hint = greets_in_plain_text(s.imap_port);
+    pointed_wrong(&s, "check-imap-tls", "imap", (s.imap_port, "tls"), &hint);
 }
 
 #[test]
 fn imap_with_tls_on_the_smtps_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-imap-smtps"));
-    point(&p, "imap", s.smtps_port, "tls");
-    let port = s.smtps_port;
-    fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "{port} is an SMTP port, not IMAP: [imap] needs the IMAP port \
-             (993 with security = \"tls\", 143 with \"starttls\")"
-        ),
-    );
+    let hint = other_service(s.smtps_port, "imap");
+    pointed_wrong(&s, "check-imap-smtps", "imap", (s.smtps_port, "tls"), &hint);
 }
 
 #[test]
 fn smtp_with_starttls_on_the_smtps_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-smtps-starttls"));
-    point(&p, "smtp", s.smtps_port, "starttls");
-    let port = s.smtps_port;
-    let text = fails_with_hint(
-        &p,
-        "smtp",
-        &format!(
-            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
-             security = \"tls\"; if not, check host and port"
-        ),
-    );
+    let hint = said_nothing(s.smtps_port);
+    let tag = "check-smtps-starttls";
+    let (_, text) = pointed_wrong(&s, tag, "smtp", (s.smtps_port, "starttls"), &hint);
     let step = "no answer within 10 s (connecting: the greeting and EHLO)";
     assert!(text.contains(step), "{text}");
     assert!(
@@ -192,80 +240,44 @@ fn smtp_with_starttls_on_the_smtps_port() {
 #[test]
 fn smtp_on_the_imap_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-smtp-imap"));
-    point(&p, "smtp", s.imap_port, "starttls");
-    let port = s.imap_port;
-    fails_with_hint(
-        &p,
+    let hint = other_service(s.imap_port, "smtp");
+    pointed_wrong(
+        &s,
+        "check-smtp-imap",
         "smtp",
-        &format!(
-            "{port} is an IMAP port, not SMTP: [smtp] needs the SMTP port \
-             (465 with security = \"tls\", 587 with \"starttls\")"
-        ),
+        (s.imap_port, "starttls"),
+        &hint,
     );
 }
 
 #[test]
 fn smtp_with_tls_on_the_submission_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-smtp-tls"));
-    point(&p, "smtp", s.submission_port, "tls");
     let port = s.submission_port;
-    fails_with_hint(
-        &p,
-        "smtp",
-        &format!(
-            "{port} greets in plain text, not TLS: security = \"starttls\" (or the \
-             implicit-TLS port: IMAP 993, SMTP 465)"
-        ),
-    );
+    let hint = greets_in_plain_text(port);
+    pointed_wrong(&s, "check-smtp-tls", "smtp", (port, "tls"), &hint);
 }
 
 #[test]
 fn a_closed_port() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-closed"));
     let port = closed_port();
-    point(&p, "imap", port, "starttls");
-    point(&p, "smtp", port, "tls");
-    let text = fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "nothing listens on 127.0.0.1:{port}: check host and port, and that the server runs"
-        ),
+    let hint = format!(
+        "nothing listens on 127.0.0.1:{port}: check host and port, and that the server runs"
     );
-    let line = format!(
-        "hint  smtp: nothing listens on 127.0.0.1:{port}: check host and port, and that the \
-         server runs\n"
-    );
-    assert!(text.contains(&line), "{text}");
-    assert!(!text.contains("ok    smtp:"), "{text}");
+    both_on(&s, "check-closed", port, &hint, &hint);
 }
 
 #[test]
 fn a_socket_that_never_answers() {
     let Some(s) = servers() else { return };
-    let p = player(&s, &unique("check-silent"));
     // The kernel takes the connections; nobody ever reads or writes.
     let silent = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = silent.local_addr().unwrap().port();
-    point(&p, "imap", port, "starttls");
-    point(&p, "smtp", port, "tls");
-    let text = fails_with_hint(
-        &p,
-        "imap",
-        &format!(
-            "the server said nothing in 10 s: if {port} is implicit TLS (IMAP 993, SMTP 465), \
-             security = \"tls\"; if not, check host and port"
-        ),
+    let smtp = format!(
+        "127.0.0.1:{port} took the connection but did not answer TLS in 4 s: check host and port"
     );
-    let line = format!(
-        "hint  smtp: 127.0.0.1:{port} took the connection but did not answer TLS in 4 s: \
-         check host and port\n"
-    );
-    assert!(text.contains(&line), "{text}");
-    assert!(!text.contains("ok    smtp:"), "{text}");
+    both_on(&s, "check-silent", port, &said_nothing(port), &smtp);
     drop(silent);
 }
 
@@ -276,20 +288,9 @@ fn a_socket_that_never_answers() {
 fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
     let Some(s) = servers() else { return };
     let tag = unique("check-move");
-    let white = player(&s, &tag);
-    let black = Player::new(&s, "Чернов Чеслав", "Чернов", BLACK, &tag, "");
-    let game = white.new_game("2026-03-01", "white", &black, ARBITER, &[]);
+    let (white, games) = white_and_games(&s, &tag, 1);
     point(&white, "smtp", s.smtps_port, "starttls");
-    let started = Instant::now();
-    let out = white
-        .command(&["--now", "2026-03-02", "move", &game, "e4", "--yes"])
-        .output()
-        .unwrap();
-    let took = started.elapsed();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{out:?}");
-    assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
-    eprintln!("move took {:.1} s", took.as_secs_f64());
+    let stdout = timed_move(&white, &games[0], "move");
     let port = s.smtps_port;
     let queued = format!(
         "(not sent: SMTP connection to 127.0.0.1:{port}: no answer within 12 s (connecting: \
@@ -310,11 +311,7 @@ fn move_with_a_silent_smtp_server_leaves_the_letter_queued() {
 fn move_gives_up_after_30_s_and_the_daemon_sends_the_letters_once() {
     let Some(s) = servers() else { return };
     let tag = unique("check-move-limit");
-    let white = player(&s, &tag);
-    let black = Player::new(&s, "Чернов Чеслав", "Чернов", BLACK, &tag, "");
-    let games: Vec<String> = (0..3)
-        .map(|_| white.new_game("2026-03-01", "white", &black, ARBITER, &[]))
-        .collect();
+    let (white, games) = white_and_games(&s, &tag, 3);
     let queue = white.config_without_smtp();
     let queue = queue.to_str().unwrap();
     for game in &games[..2] {
@@ -331,19 +328,7 @@ fn move_gives_up_after_30_s_and_the_daemon_sends_the_letters_once() {
         white.ok(&args);
     }
     point(&white, "smtp", s.smtps_port, "starttls");
-    let started = Instant::now();
-    let out = white
-        .command(&["--now", "2026-03-02", "move", &games[2], "e4", "--yes"])
-        .output()
-        .unwrap();
-    let took = started.elapsed();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{out:?}");
-    assert!(took < Duration::from_secs(35), "took {took:?}: {stdout}");
-    eprintln!(
-        "move with three letters waiting took {:.1} s",
-        took.as_secs_f64()
-    );
+    let stdout = timed_move(&white, &games[2], "move with three letters waiting");
     let cut =
         "(not sent: the time limit of 30 s ran out; the daemon sends it: see `ccmail outbox`)";
     assert!(stdout.contains(cut), "{stdout}");

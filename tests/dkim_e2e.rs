@@ -48,6 +48,19 @@ fn nc6(from: &str, to: &str, extra: &str, n: usize) -> Vec<u8> {
     .into_bytes()
 }
 
+/// The reasons of the letters held in `p`'s inbox, which must be `n`.
+fn held_reasons(p: &Player, n: usize) -> Vec<String> {
+    let inbox = p.json(&["inbox"]);
+    let reasons: Vec<String> = inbox
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["reason"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(reasons.len(), n, "{inbox}");
+    reasons
+}
+
 /// White's game after 1. e4 e5 2. Nf3, each move signed by its sender's server login; both
 /// players, their games, and the mailbox tag.
 fn after_nf3(s: &Servers, tag: &str) -> (Player, Player, String, String) {
@@ -123,14 +136,7 @@ fn a_signed_move_applies_and_forgeries_are_held() {
 
     let out = white.ok(&["--now", "2026-03-03", "run", "--once"]);
     assert_eq!(plies(&white, &wg), 3, "nothing forged applied: {out}");
-    let inbox = white.json(&["inbox"]);
-    let reasons: Vec<&str> = inbox
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["reason"].as_str().unwrap())
-        .collect();
-    assert_eq!(reasons.len(), 3, "{inbox}");
+    let reasons = held_reasons(&white, 3);
     for r in &reasons {
         assert!(r.starts_with("unverified sender: "), "{r}");
     }
@@ -352,14 +358,7 @@ fn under_the_default_config_a_forged_letter_changes_nothing_and_is_held() {
         to_arbiter,
         "no finished game for the arbiter"
     );
-    let inbox = white.json(&["inbox"]);
-    let reasons: Vec<&str> = inbox
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["reason"].as_str().unwrap())
-        .collect();
-    assert_eq!(reasons.len(), 3, "{inbox}");
+    let reasons = held_reasons(&white, 3);
     let why = "unverified: set [security] authserv_id (`ccmail check` proposes it) to act on \
                such letters";
     for r in &reasons {

@@ -11,6 +11,12 @@ fn ivanov() -> Player {
     Player::new("Иванов Иван", "Иванов", "ivanov@example.org")
 }
 
+/// `game set` of `id` with `flags` on `day`: its output.
+fn set_on(me: &Player, day: &str, id: &str, flags: &[&str]) -> String {
+    let args = [&["--now", day, "game", "set", id][..], flags].concat();
+    me.ok(&args)
+}
+
 /// A friendly game brought in from a first letter that was not copied to the arbiter.
 const FIRST_LETTER: &str = "From: petrov@example.org\nTo: ivanov@example.org\n\
 Subject: Kubok\nDate: Mon, 02 Mar 2026 10:00:00 +0300\nMessage-ID: <first@example.org>\n\
@@ -50,15 +56,12 @@ fn game_set_arbiter_makes_a_friendly_game_rated_and_the_change_is_recorded() {
     );
     assert_eq!(me.json(&["show", &id])["arbiter"], Value::Null);
 
-    let out = me.ok(&[
-        "--now",
+    let out = set_on(
+        &me,
         "2026-03-03",
-        "game",
-        "set",
         &id,
-        "--arbiter",
-        "Arbiter@Example.org",
-    ]);
+        &["--arbiter", "Arbiter@Example.org"],
+    );
     assert_eq!(
         out,
         format!("game {id}: arbiter (none) → arbiter@example.org\n")
@@ -98,15 +101,7 @@ fn game_set_control_says_how_the_clocks_change() {
     let me = ivanov();
     let id = cup_game(&me, "white", "petrov@example.org", &[]);
     me.ok(&["--now", "2026-03-02", "move", &id, "e4", "--yes"]);
-    let out = me.ok(&[
-        "--now",
-        "2026-03-10",
-        "game",
-        "set",
-        &id,
-        "--control",
-        "10/50",
-    ]);
+    let out = set_on(&me, "2026-03-10", &id, &["--control", "10/50"]);
     assert_eq!(
         out,
         format!(
@@ -127,25 +122,25 @@ fn game_set_control_says_how_the_clocks_change() {
         "{shown}"
     );
     // Every other setting changes too, each recorded.
-    let out = me.ok(&[
-        "--now",
+    let out = set_on(
+        &me,
         "2026-03-10",
-        "game",
-        "set",
         &id,
-        "--opponent",
-        "petrov@example.net",
-        "--lang",
-        "en",
-        "--notation",
-        "san",
-        "--rules",
-        "postal104",
-        "--event",
-        "Club Cup 2026",
-        "--start",
-        "2026-02-28",
-    ]);
+        &[
+            "--opponent",
+            "petrov@example.net",
+            "--lang",
+            "en",
+            "--notation",
+            "san",
+            "--rules",
+            "postal104",
+            "--event",
+            "Club Cup 2026",
+            "--start",
+            "2026-02-28",
+        ],
+    );
     for line in [
         "opponent petrov@example.org → petrov@example.net",
         "lang ru → en",

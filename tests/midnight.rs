@@ -20,7 +20,6 @@ mod support;
 use support::{Player, create_mailboxes, messages, servers, unique};
 
 const ARBITER: &str = "arbiter@example.test";
-const LOG: &str = "info,ccmail=debug";
 
 /// The partner's letter of one game: when it arrived (INTERNALDATE, RFC 3339), and whether
 /// the player's first read applies its move.
@@ -92,13 +91,8 @@ fn first_read(zone: &str, created: &str, now: &str, letters: &[Letter]) {
 
     the_server_counts_days_in_its_own_zone(&s, &inbox, letters);
 
-    let out = black
-        .command(&["--now", now, "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let log = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{log}");
+    let (ok, log) = black.run_once_logged(now);
+    assert!(ok, "{log}");
     for (bg, letter) in games.iter().zip(letters) {
         let shown = black.json(&["--now", now, "show", bg]);
         let sans = sans(&shown);
@@ -113,13 +107,8 @@ fn first_read(zone: &str, created: &str, now: &str, letters: &[Letter]) {
     assert_eq!(log.matches("applied 1. e4 by").count(), applied, "{log}");
     // A second read looks at nothing again: what was passed over stays passed over, and
     // nothing is applied twice.
-    let again = black
-        .command(&["--now", now, "run", "--once"])
-        .env("RUST_LOG", LOG)
-        .output()
-        .unwrap();
-    let again_log = String::from_utf8_lossy(&again.stderr).into_owned();
-    assert!(again.status.success(), "{again_log}");
+    let (ok, again_log) = black.run_once_logged(now);
+    assert!(ok, "{again_log}");
     assert!(!again_log.contains("applied"), "{again_log}");
 }
 

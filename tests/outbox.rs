@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Player, cup_game, pass};
+use common::{Player, cup_game, friendly_game, pass};
 use serde_json::Value;
 
 const PARTNER: &str = "petrov@example.org";
@@ -174,25 +174,7 @@ async fn a_repeat_waiting_in_the_outbox_is_not_called_sent() {
     assert_eq!(repeat["cc"], serde_json::json!(["arbiter@example.org"]));
 
     // A friendly game says the same of its repeat.
-    let friendly = me
-        .ok(&[
-            "game",
-            "new",
-            "--event",
-            "Дружеская",
-            "--start",
-            "2026-03-01",
-            "--white",
-            "Иванов",
-            "--black",
-            "Петров",
-            "--color",
-            "white",
-            "--opponent",
-            PARTNER,
-        ])
-        .trim()
-        .to_owned();
+    let friendly = friendly_game(&me, "white", PARTNER);
     me.ok(&["--now", "2026-03-02", "move", &friendly, "d4"]);
     assert_eq!(pass(&me, "2026-03-16").await.len(), 1);
     let show = me.ok(&["--now", "2026-03-17", "show", &friendly]);

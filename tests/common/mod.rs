@@ -243,11 +243,31 @@ pub fn sans(v: &serde_json::Value) -> Vec<String> {
 /// `player`'s game Иванов – Петров of the club cup from 2026-03-01, arbiter
 /// arbiter@example.org, as `color` against `opponent`, with `extra` flags; its id.
 pub fn cup_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) -> String {
+    let arbiter = ["--arbiter", "arbiter@example.org"];
+    let event = "Кубок клуба 2026";
+    new_game(
+        player,
+        event,
+        color,
+        opponent,
+        &[&arbiter[..], extra].concat(),
+    )
+}
+
+/// `player`'s friendly game Иванов – Петров from 2026-03-01, no arbiter, as `color`
+/// against `opponent`; its id.
+pub fn friendly_game(player: &Player, color: &str, opponent: &str) -> String {
+    new_game(player, "Дружеская", color, opponent, &[])
+}
+
+/// `player`'s game Иванов – Петров of `event` from 2026-03-01, as `color` against
+/// `opponent`, with `extra` flags; its id.
+fn new_game(player: &Player, event: &str, color: &str, opponent: &str, extra: &[&str]) -> String {
     let mut args = vec![
         "game",
         "new",
         "--event",
-        "Кубок клуба 2026",
+        event,
         "--start",
         "2026-03-01",
         "--white",
@@ -258,8 +278,6 @@ pub fn cup_game(player: &Player, color: &str, opponent: &str, extra: &[&str]) ->
         color,
         "--opponent",
         opponent,
-        "--arbiter",
-        "arbiter@example.org",
     ];
     args.extend(extra);
     player.ok(&args).trim().to_owned()

@@ -29,6 +29,9 @@ use ccmail_mail::imap::{Fetched, Imap, Security};
 #[allow(unused_imports)] // each test file uses a part of it
 pub use mail::{Servers, unique};
 
+/// The log level tests read from the daemon: its own debug lines, nothing from sqlx.
+pub const DEBUG_LOG: &str = "info,ccmail=debug";
+
 /// The environment variable the players' configs take the IMAP password from.
 pub const PASSWORD_VAR: &str = "CCMAIL_TEST_IMAP_PASSWORD";
 
@@ -328,6 +331,18 @@ impl Player {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// `ccmail run --once` on day `now` with the daemon's debug log ([`DEBUG_LOG`]):
+    /// whether it succeeded, and the log.
+    pub fn run_once_logged(&self, now: &str) -> (bool, String) {
+        let out = self
+            .command(&["--now", now, "run", "--once"])
+            .env("RUST_LOG", DEBUG_LOG)
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.success(), log)
     }
 
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
